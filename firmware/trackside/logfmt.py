@@ -1,0 +1,181 @@
+# The text form of a game (docs/log-format.md): the setup line, one line per
+# action, comments, and the checksum the device adds to each line it journals.
+from trackside.rules import RuleError
+
+FORMAT = 1           # version of this text format, written on the setup line
+SESSION_VERBS = ('undo', 'redo')
+NAME_MAX = 12
+_BAD_NAME_CHARS = ',=#~$:'
+
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a port built without it: same CRC-32, in Python
+    _crc32 = None
+    _TABLE = []
+    for _i in range(16):
+        _c = _i
+        for _k in range(4):
+            _c = (_c >> 1) ^ (0xEDB88320 if _c & 1 else 0)
+        _TABLE.append(_c)
+
+
+def crc32_py(data):
+    # CRC-32 (as zlib) four bits at a time: a 16-entry table costs 64 bytes.
+    c = 0xFFFFFFFF
+    t = _TABLE
+    for b in data:
+        c ^= b
+        c = (c >> 4) ^ t[c & 15]
+        c = (c >> 4) ^ t[c & 15]
+    return c ^ 0xFFFFFFFF
+
+
+def checksum(data):
+    # 8 hex digits over the record's UTF-8 bytes.
+    c = _crc32(data) if _crc32 else crc32_py(data)
+    return '%08x' % (c & 0xFFFFFFFF)
+
+
+def seal(text):
+    # The journal record for a line of text: "text ~crc32\n", as bytes.
+    b = text.encode()
+    return b + b' ~' + checksum(b).encode() + b'\n'
+
+
+def unseal(raw):
+    # raw: one record's bytes without the newline. Returns the text if the
+    # checksum is present and right, None if it is damaged, and the text
+    # itself when no checksum was written (hand-written lines).
+    raw = raw.rstrip(b'\r')
+    n = len(raw)
+    if n >= 10 and raw[n - 10:n - 8] == b' ~':
+        body = raw[:n - 10]
+        if checksum(body).encode() != raw[n - 8:]:
+            return None
+        raw = body
+    try:
+        return raw.decode()
+    except UnicodeError:
+        return None
+
+
+def words_of(text):
+    # A line's words, without any comment. Commas separate like spaces.
+    i = text.find('#')
+    if i >= 0:
+        text = text[:i]
+    return text.replace(',', ' ').split()
+
+
+def amount(word, what):
+    # A whole number of dollars/points; "$7" and "7" both mean 7.
+    w = word[1:] if word.startswith('$') else word
+    if w.isdigit():
+        return int(w)
+    raise RuleError('%s must be a whole number, not "%s"' % (what, word))
+
+
+# --- the setup line -------------------------------------------------------
+
+def parse_setup(text):
+    # "steam base players=Ann,Bob,Cid start=auction format=1 rules=1"
+    # -> {'game', 'variant', 'players', 'settings', 'format', 'rules'}
+    # The game module checks and completes the settings.
+    i = text.find('#')
+    if i >= 0:
+        text = text[:i]
+    w = text.split()
+    if not w or '=' in w[0]:
+        raise RuleError('The first line must name the game, e.g. "steam base players=Ann,Bob,Cid"')
+    setup = {'game': w[0].lower(), 'variant': None, 'players': None,
+             'settings': {}, 'format': FORMAT, 'rules': None}
+    rest = w[1:]
+    if rest and '=' not in rest[0]:
+        setup['variant'] = rest[0].lower()
+        rest = rest[1:]
+    for word in rest:
+        k, eq, v = word.partition('=')
+        k = k.lower()
+        if not eq or not k or not v:
+            raise RuleError('Setup words are key=value, not "%s"' % word)
+        if k == 'players':
+            setup['players'] = [p for p in v.split(',') if p]
+        elif k in ('format', 'rules'):
+            if not v.isdigit():
+                raise RuleError('%s= must be a number, not "%s"' % (k, v))
+            setup[k] = int(v)
+        elif k in setup['settings']:
+            raise RuleError('Setting %s is given twice' % k)
+        else:
+            setup['settings'][k] = v.lower()
+    if setup['format'] > FORMAT:
+        raise RuleError('This log is format %d; this Trackside reads format %d or older. '
+                        'Update Trackside.' % (setup['format'], FORMAT))
+    if not setup['players']:
+        raise RuleError('The first line must list the players, e.g. players=Ann,Bob,Cid')
+    return setup
+
+
+def check_names(players, reserved):
+    # Player names are words of a log line: no spaces or punctuation the
+    # format uses, unique (ignoring case), and not a verb.
+    seen = []
+    for p in players:
+        low = p.lower()
+        if len(p) > NAME_MAX:
+            raise RuleError('Name "%s" is too long (at most %d letters)' % (p, NAME_MAX))
+        for c in _BAD_NAME_CHARS:
+            if c in p:
+                raise RuleError('Name "%s" may not contain "%s"' % (p, c))
+        if p.isdigit():
+            raise RuleError('Name "%s" is a number; use a word' % p)
+        if low in reserved or low in SESSION_VERBS:
+            raise RuleError('"%s" is a word of the log; pick another name' % p)
+        if low in seen:
+            raise RuleError('Two players are called "%s"' % p)
+        seen.append(low)
+
+
+def format_setup(setup, settings_order):
+    # The canonical setup line. Every setting is written out, so a save
+    # means the same thing even if a later version changes a default.
+    parts = [setup['game']]
+    if setup['variant']:
+        parts.append(setup['variant'])
+    parts.append('players=' + ','.join(setup['players']))
+    s = setup['settings']
+    for k in settings_order:
+        parts.append('%s=%s' % (k, s[k]))
+    parts.append('format=%d' % setup['format'])
+    parts.append('rules=%d' % setup['rules'])
+    return ' '.join(parts)
+
+
+# --- action lines ---------------------------------------------------------
+
+def player_index(setup, word):
+    low = word.lower()
+    i = 0
+    for p in setup['players']:
+        if p.lower() == low:
+            return i
+        i += 1
+    return -1
+
+
+def parse_action(game, setup, text):
+    # "Ann bid 7" -> (0, 'bid', (7,)); "income" -> (-1, 'income', ()).
+    # Returns None for a line with nothing on it.
+    w = words_of(text)
+    if not w:
+        return None
+    actor = player_index(setup, w[0])
+    if actor >= 0:
+        w = w[1:]
+        if not w:
+            raise RuleError('"%s" needs an action after the name' % text.strip())
+    return game.parse(setup, actor, w[0].lower(), w[1:])
+
+
+def name(setup, p):
+    return setup['players'][p] if p >= 0 else '-'

@@ -1,0 +1,217 @@
+# A game in play: its setup plus the ordered list of actions. The state is
+# derived by applying them; undo and redo move a cursor through the list.
+# Nothing else is authoritative (the journal on flash is this list).
+from trackside.rules import RuleError, clone, verbs
+from trackside import logfmt
+from trackside.games import load
+
+# Every CHECKPOINT actions the session keeps a copy of the state, so an undo
+# replays at most CHECKPOINT - 1 actions instead of the whole game.
+CHECKPOINT = 32
+
+
+class Session:
+    def __init__(self, setup, journal=None):
+        # setup: as parsed by logfmt.parse_setup; checked by the game here.
+        self.game = load(setup['game'])
+        self.setup = self.game.check_setup(setup)
+        self.journal = journal      # anything with append(text); None = not saved
+        self.actions = []           # every action, including undone ones
+        self.cursor = 0             # how many of them are in effect
+        self.state = self.game.new_game(self.setup)
+        self._checkpoints = [clone(self.state)]  # state after k*CHECKPOINT actions
+        self._turn_starts = []      # action counts where a new game turn began
+        self._prompt = None
+
+    # --- what now -------------------------------------------------------------
+
+    def prompt(self):
+        if self._prompt is None:
+            self._prompt = self.game.prompt(self.state, self.setup)
+        return self._prompt
+
+    def setup_line(self):
+        return logfmt.format_setup(self.setup, self.game.settings_order())
+
+    def text(self, action):
+        return self.game.unparse(self.setup, action)
+
+    def history(self):
+        # The actions in effect, as log lines.
+        return [self.text(a) for a in self.actions[:self.cursor]]
+
+    def over(self):
+        return not self.prompt()['options']
+
+    def standings(self):
+        # Game facts, one row per player (seating order) and the next
+        # prompt, as plain data: what `host_sim replay --json` prints.
+        out = {'game': self.setup['game'], 'variant': self.setup['variant']}
+        out.update(self.game.summary(self.setup, self.state))
+        out['players'] = self.game.standings(self.setup, self.state)
+        pr = self.prompt()
+        out['next'] = pr['text'] if pr['options'] else None
+        out['actions'] = self.cursor
+        return out
+
+    # --- acting -----------------------------------------------------------------
+
+    def check_turn(self, action):
+        # The prompt says who moves and which verbs are legal now.
+        pr = self.prompt()
+        p, verb = action[0], action[1]
+        legal = verbs(pr)
+        if not legal:
+            raise RuleError('The game is over')
+        want = pr['player']
+        if want != p:
+            if want >= 0:
+                raise RuleError("It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text']))
+            raise RuleError('Now: %s ("%s" on its own line)' % (pr['text'], legal[0]))
+        if verb not in legal:
+            raise RuleError('Now: %s; choose %s' % (pr['text'], ' or '.join(legal)))
+
+    def do(self, action):
+        # Check and apply one action; journal it; only then is it in effect.
+        # A refused action raises RuleError and changes nothing.
+        self.check_turn(action)
+        new = clone(self.state)
+        self.game.apply(new, action)
+        if self.journal:
+            self.journal.append(self.text(action))
+        self._advance(action, new, self.state['turn'])
+
+    def do_text(self, text, trusted=False):
+        # One log line: an action, "undo [n]", "redo [n]", or nothing (a
+        # blank or comment line). trusted=True replays a journal: no copy
+        # of the state first, so a failure leaves this session unusable.
+        w = logfmt.words_of(text)
+        if not w:
+            return
+        verb = w[0].lower()
+        if verb in logfmt.SESSION_VERBS and logfmt.player_index(self.setup, w[0]) < 0:
+            n = logfmt.amount(w[1], verb) if len(w) > 1 else 1
+            if len(w) > 2 or n < 1:
+                raise RuleError('"%s" takes one count, e.g. "%s 2"' % (verb, verb))
+            if verb == 'undo':
+                if n > self.cursor:
+                    raise RuleError('Only %d actions can be undone' % self.cursor)
+                self.undo(n)
+            else:
+                if n > len(self.actions) - self.cursor:
+                    raise RuleError('Only %d actions can be redone' % (len(self.actions) - self.cursor))
+                self.redo(n)
+            return
+        action = logfmt.parse_action(self.game, self.setup, text)
+        if trusted:
+            self.check_turn(action)
+            turn = self.state['turn']
+            self.game.apply(self.state, action)
+            self._advance(action, self.state, turn)
+        else:
+            self.do(action)
+
+    def _advance(self, action, new, old_turn):
+        if self.cursor < len(self.actions):
+            # a new action after undo: the undone ones can't be redone now
+            del self.actions[self.cursor:]
+            del self._checkpoints[self.cursor // CHECKPOINT + 1:]
+            while self._turn_starts and self._turn_starts[-1] > self.cursor:
+                self._turn_starts.pop()
+        self.actions.append(action)
+        self._stepped(new, old_turn)
+
+    def _stepped(self, new, old_turn):
+        # The state moved one action forward (a new action or a redo).
+        self.cursor += 1
+        self.state = new
+        self._prompt = None
+        k = self.cursor
+        if k % CHECKPOINT == 0 and len(self._checkpoints) == k // CHECKPOINT:
+            self._checkpoints.append(clone(new))
+        if new['turn'] != old_turn and (not self._turn_starts or self._turn_starts[-1] < k):
+            self._turn_starts.append(k)
+
+    # --- undo and redo ------------------------------------------------------------
+
+    def can_undo(self):
+        return self.cursor > 0
+
+    def can_redo(self):
+        return self.cursor < len(self.actions)
+
+    def undo(self, n=1):
+        n = min(n, self.cursor)
+        if n:
+            self._goto(self.cursor - n)
+            self._log('undo', n)
+        return n
+
+    def redo(self, n=1):
+        n = min(n, len(self.actions) - self.cursor)
+        if n:
+            self._goto(self.cursor + n)
+            self._log('redo', n)
+        return n
+
+    def turn_start(self):
+        # The action count at which the current game turn began; if nothing
+        # has been done in this turn yet, the start of the previous one.
+        start = 0
+        for k in self._turn_starts:
+            if k < self.cursor:
+                start = k
+        return start
+
+    def undo_turn(self):
+        # "Undo to the start of this turn": one step, and redo brings it back.
+        return self.undo(self.cursor - self.turn_start())
+
+    def _log(self, verb, n):
+        if self.journal:
+            self.journal.append(verb if n == 1 else '%s %d' % (verb, n))
+
+    def _goto(self, target):
+        if target < self.cursor:
+            # back: from the nearest checkpoint at or before the target
+            k = target // CHECKPOINT
+            self.state = clone(self._checkpoints[k])
+            self.cursor = k * CHECKPOINT
+            self._prompt = None
+        while self.cursor < target:
+            # redo: these actions were legal when made, and the rules are
+            # deterministic, so they are applied without a copy
+            turn = self.state['turn']
+            self.game.apply(self.state, self.actions[self.cursor])
+            self._stepped(self.state, turn)
+
+
+def new_session(text, journal=None):
+    # A session from a setup line.
+    return Session(logfmt.parse_setup(text), journal)
+
+
+def replay(lines):
+    # Replay a log (an iterable of text lines). Returns (session, error):
+    # session is None if there is no usable setup line; error is None or
+    # (line_number, line, message) for the first line the rules refuse.
+    session = None
+    number = 0
+    for raw in lines:
+        number += 1
+        raw = raw.rstrip('\r\n')
+        text = logfmt.unseal(raw.encode())
+        try:
+            if text is None:
+                raise RuleError('checksum does not match: the line was damaged or edited '
+                                '(an edited line needs its " ~xxxxxxxx" ending removed)')
+            if session is None:
+                if logfmt.words_of(text):
+                    session = new_session(text)
+            else:
+                session.do_text(text)
+        except RuleError as e:
+            return session, (number, raw.strip(), str(e))
+    if session is None:
+        return None, (1, '', 'The log is empty: its first line must be the setup')
+    return session, None

@@ -1,0 +1,55 @@
+# Replay a game log (docs/log-format.md) through the firmware's rules and
+# report the standings, or the first line the rules refuse.
+import json
+
+from trackside.session import replay
+
+
+def table(st):
+    # A readable table of the same standings.
+    head = '%s %s, turn %d of %d, %s' % (st['game'].capitalize(), st['variant'] or '',
+                                        st['turn'], st['turns'], st['phase'])
+    rows = st['players']
+    cols = [c for c in rows[0].keys()] if rows else []
+    cells = [[c for c in cols]] + [['-' if r[c] is None else str(r[c]).lower()
+                                    if isinstance(r[c], bool) else str(r[c]) for c in cols]
+                                   for r in rows]
+    width = [max(len(row[i]) for row in cells) for i in range(len(cols))]
+    lines = [head]
+    for row in cells:
+        lines.append('  '.join(row[i].ljust(width[i]) if i == 0 else row[i].rjust(width[i])
+                               for i in range(len(cols))).rstrip())
+    if st.get('over'):
+        lines.append('Winner: %s' % st.get('winner'))
+    elif st.get('next'):
+        lines.append('Next: %s' % st['next'])
+    return '\n'.join(lines)
+
+
+def run(path, as_json, out, err):
+    try:
+        with open(path, encoding='utf-8') as f:
+            lines = f.readlines()
+    except (OSError, UnicodeError) as e:
+        err.write('%s: cannot read: %s\n' % (path, e))
+        return 2
+    session, error = replay(lines)
+    if error:
+        err.write('%s:%d: %s\n  %s\n' % ((path,) + error))
+    if session is None:
+        if as_json:
+            out.write(json.dumps({'error': _error(error)}, indent=1) + '\n')
+        return 2
+    st = session.standings()
+    if as_json:
+        st['error'] = _error(error)
+        out.write(json.dumps(st, indent=1, ensure_ascii=False) + '\n')
+    else:
+        out.write(table(st) + '\n')
+    return 1 if error else 0
+
+
+def _error(error):
+    if error is None:
+        return None
+    return {'line': error[0], 'text': error[1], 'message': error[2]}
