@@ -75,6 +75,17 @@ def records(path):
         f.close()
 
 
+def valid_start(path):
+    # Does the file exist and begin with a whole, good setup record? (A new
+    # game's file is written as NAME.tmp first; cut short, it is not a game.)
+    try:
+        for n, text, end, whole in records(path):
+            return bool(text) and whole
+    except OSError:
+        pass
+    return False
+
+
 def copy_prefix(path, nbytes, dest):
     # Write the first nbytes of path to dest (then renamed into place).
     src = open(path, 'rb')
@@ -97,9 +108,9 @@ def load(path):
     # a bad file, and never changes a file it cannot read.
     tmp = path + '.tmp'
     if not exists(path):
-        if not exists(tmp):
+        if not valid_start(tmp):
             raise SaveError('No saved game here')
-        os.rename(tmp, path)      # an interrupted replace(): tmp is complete
+        os.rename(tmp, path)      # replace() cut between its remove and rename
     elif exists(tmp):
         os.remove(tmp)            # a replace() cut before the rename
     session = None
@@ -201,7 +212,8 @@ class Saves:
             if name.startswith('game') and name.endswith('.log') and name[4:-4].isdigit():
                 found.append(int(name[4:-4]))
             elif name.startswith('game') and name.endswith('.log.tmp') and name[4:-8].isdigit():
-                if not exists(self.root + '/' + name[:-4]):
+                p = self.root + '/' + name
+                if not exists(p[:-4]) and valid_start(p):
                     found.append(int(name[4:-8]))   # load() will promote it
         found.sort()
         return found

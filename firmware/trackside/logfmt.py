@@ -9,14 +9,15 @@ _BAD_NAME_CHARS = ',=#~$:'
 
 try:
     from binascii import crc32 as _crc32
-except ImportError:  # a port built without it: same CRC-32, in Python
+except ImportError:  # a port built without it: crc32_py gives the same CRC-32
     _crc32 = None
-    _TABLE = []
-    for _i in range(16):
-        _c = _i
-        for _k in range(4):
-            _c = (_c >> 1) ^ (0xEDB88320 if _c & 1 else 0)
-        _TABLE.append(_c)
+
+_TABLE = []
+for _i in range(16):
+    _c = _i
+    for _k in range(4):
+        _c = (_c >> 1) ^ (0xEDB88320 if _c & 1 else 0)
+    _TABLE.append(_c)
 
 
 def crc32_py(data):
@@ -53,10 +54,21 @@ def unseal(raw):
         if checksum(body).encode() != raw[n - 8:]:
             return None
         raw = body
+    else:
+        i = raw.rfind(b' ~')
+        if i >= 0 and n - i - 2 < 8 and _hex(raw[i + 2:]):
+            return None     # a checksum cut short: the record was torn
     try:
         return raw.decode()
     except UnicodeError:
         return None
+
+
+def _hex(b):
+    for c in b:
+        if c not in b'0123456789abcdef':
+            return False
+    return True
 
 
 def words_of(text):

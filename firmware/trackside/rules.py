@@ -24,10 +24,11 @@ AMOUNTS = 'amounts'  # (verb, AMOUNTS, most, lo, hi): 1..most numbers lo..hi
 # from the generic screens.
 
 
-def ask(turn, phase, player, text, options):
-    # One prompt: whose move, which phase, and the legal answers.
+def ask(turn, phase, player, text, options, blocked=None):
+    # One prompt: whose move, which phase, and the legal answers. blocked
+    # lists (verb, reason) for verbs of this phase that are not legal now.
     return {'turn': turn, 'phase': phase, 'player': player,
-            'text': text, 'options': options}
+            'text': text, 'options': options, 'blocked': blocked or []}
 
 
 def verbs(prompt):

@@ -14,6 +14,7 @@ class Session:
     def __init__(self, setup, journal=None):
         # setup: as parsed by logfmt.parse_setup; checked by the game here.
         self.game = load(setup['game'])
+        logfmt.check_names(setup['players'], self.game.VERBS)
         self.setup = self.game.check_setup(setup)
         self.journal = journal      # anything with append(text); None = not saved
         self.actions = []           # every action, including undone ones
@@ -69,6 +70,9 @@ class Session:
                 raise RuleError("It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text']))
             raise RuleError('Now: %s ("%s" on its own line)' % (pr['text'], legal[0]))
         if verb not in legal:
+            for v, why in pr['blocked']:
+                if v == verb:
+                    raise RuleError(why)
             raise RuleError('Now: %s; choose %s' % (pr['text'], ' or '.join(legal)))
 
     def do(self, action):
@@ -77,7 +81,7 @@ class Session:
         self.check_turn(action)
         new = clone(self.state)
         self.game.apply(new, action)
-        if self.journal:
+        if self.journal is not None:
             self.journal.append(self.text(action))
         self._advance(action, new, self.state['turn'])
 
@@ -168,7 +172,7 @@ class Session:
         return self.undo(self.cursor - self.turn_start())
 
     def _log(self, verb, n):
-        if self.journal:
+        if self.journal is not None:
             self.journal.append(verb if n == 1 else '%s %d' % (verb, n))
 
     def _goto(self, target):

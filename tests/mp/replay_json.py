@@ -1,16 +1,22 @@
 # Run by the MicroPython interpreter (and by CPython, for comparison):
-#   micropython -X heapsize=... tests/mp/replay_json.py FIRMWARE_DIR GAME.log
-# prints the standings as JSON, and the first refused line if any.
+#   micropython -X heapsize=... tests/mp/replay_json.py FIRMWARE_DIR GAME.log...
+# For each log, prints one line of JSON: the standings, the first refused
+# line if any, and the whole derived state.
 import sys
 sys.path.insert(0, sys.argv[1])
+import gc
 import json
 from trackside.session import replay
 
-f = open(sys.argv[2])
-try:
-    session, error = replay(f)
-finally:
-    f.close()
-out = session.standings() if session else {}
-out['error'] = list(error) if error else None
-print(json.dumps(out))
+for path in sys.argv[2:]:
+    f = open(path)
+    try:
+        session, error = replay(f)
+    finally:
+        f.close()
+    out = session.standings() if session else {}
+    out['error'] = list(error) if error else None
+    out['state'] = session.state if session else None
+    print(json.dumps(out))
+    session = None
+    gc.collect()

@@ -470,11 +470,13 @@ def prompt(s, setup=None):
         lo, hi = min_bid(s), payable(s, p)
         opts = [('bid', AMOUNT, lo, hi)] if lo <= hi else []
         opts.append(('pass', NONE))
+        blocked = [] if opts[0][0] == 'bid' else [
+            ('bid', '%s can raise at most $%d; the bid is $%d (§4.2, §3)' % (who, hi, lo))]
         if s['high'] < 0:
             text = '%s: bid for turn order position %d' % (who, pos)
         else:
             text = '%s: bid for position %d (high $%d %s)' % (who, pos, s['high'], name(s['high_by']))
-        return ask(t, ph, p, text, opts)
+        return ask(t, ph, p, text, opts, blocked)
     if ph == TILES_PHASE:
         picks = []
         for t1 in range(1, 8):
@@ -491,10 +493,15 @@ def prompt(s, setup=None):
                    [('build', AMOUNTS, build_limit(s, p), 1, TILE_COST_MAX), ('pass', NONE)])
     if ph == MOVE:
         opts = [('deliver', DELIVERY, s['loco'][p])]
-        if not s['upgraded'][p] and s['loco'][p] < LOCO_MAX:
+        blocked = []
+        if s['upgraded'][p]:
+            blocked.append(('loco', 'The free locomotive upgrade is once per turn (§5.3)'))
+        elif s['loco'][p] >= LOCO_MAX:
+            blocked.append(('loco', 'Locomotive is already at level %d (§5.3)' % LOCO_MAX))
+        else:
             opts.append(('loco', NONE))
         opts.append(('pass', NONE))
-        return ask(t, ph, p, '%s: move goods, round %d' % (who, s['round']), opts)
+        return ask(t, ph, p, '%s: move goods, round %d' % (who, s['round']), opts, blocked)
     # LINKS
     return ask(t, ph, p, '%s: completed links owned' % who, [('links', AMOUNT, 0, LINKS_MAX)])
 

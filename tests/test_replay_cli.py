@@ -1,0 +1,61 @@
+# `python -m host_sim replay GAME.log [--json]`, as a person runs it.
+import json
+import os
+import subprocess
+import sys
+
+from conftest import ROOT
+
+SHORT = os.path.join(ROOT, 'tests', 'scenarios', 'steam-base-short.log')
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, '-m', 'host_sim'] + list(args), cwd=ROOT,
+                          capture_output=True, text=True)
+
+
+def test_replay_json_prints_the_standings():
+    r = cli('replay', SHORT, '--json')
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    with open(SHORT[:-4] + '.json') as f:
+        assert got == json.load(f)
+
+
+def test_replay_table_is_readable():
+    r = cli('replay', SHORT)
+    assert r.returncode == 0
+    lines = r.stdout.splitlines()
+    assert lines[0] == 'Steam base, turn 2 of 2, over'
+    assert lines[1].split() == ['name', 'cash', 'income', 'vp', 'loco', 'order', 'tile',
+                                'bankrupt', 'links', 'score', 'rank']
+    assert lines[4].split() == ['Cid', '0', '-1', '3', '2', '1', 'turnorder', 'false', '3', '4', '1']
+    assert lines[-1] == 'Winner: Cid'
+
+
+def test_replay_reports_the_first_illegal_line(tmp_path):
+    with open(SHORT) as f:
+        lines = f.read().splitlines()
+    bad = lines.index('Bob build 2')
+    lines[bad] = 'Bob build 2 2 2 2'            # Bob has no Engineer: 3 tiles at most
+    lines.append('this line is never read')
+    p = tmp_path / 'bad.log'
+    p.write_text('\n'.join(lines) + '\n')
+    r = cli('replay', str(p), '--json')
+    assert r.returncode == 1
+    got = json.loads(r.stdout)
+    assert got['error'] == {'line': bad + 1, 'text': 'Bob build 2 2 2 2',
+                            'message': 'At most 3 track tiles this turn (4 with Engineer; §5.2)'}
+    assert got['next'] == 'Bob: build track (cost of each tile)'
+    assert '%s:%d: Bob build 2 2 2 2' % (p, bad + 1) in r.stderr
+    r = cli('replay', str(p))
+    assert r.returncode == 1 and r.stdout.splitlines()[-1] == 'Next: Bob: build track (cost of each tile)'
+
+
+def test_replay_of_a_bad_setup_or_missing_file(tmp_path):
+    p = tmp_path / 'x.log'
+    p.write_text('steam base players=Ann,Bob\n')
+    r = cli('replay', str(p), '--json')
+    assert r.returncode == 2 and '3 to 6 players' in json.loads(r.stdout)['error']['message']
+    r = cli('replay', str(tmp_path / 'none.log'))
+    assert r.returncode == 2 and 'cannot read' in r.stderr

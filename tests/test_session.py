@@ -1,0 +1,125 @@
+# The session: actions derive the state; refused actions change nothing;
+# undo, redo and "undo to the start of this turn".
+import pytest
+
+from trackside import session as session_mod
+from trackside.rules import RuleError, clone
+from trackside.session import new_session, replay
+from steam_play import game, play, random_game
+
+
+class ListJournal(list):
+    # A journal in RAM: what the session would write to flash.
+    def append(self, text):
+        list.append(self, text)
+
+
+def fresh_state(s):
+    # The state derived from scratch from the actions in effect.
+    return replay([s.setup_line()] + s.history())[0].state
+
+
+def test_state_is_derived_from_the_actions():
+    lines, s = random_game(seed=1, n=4)
+    assert s.state == fresh_state(s)
+
+
+def test_refused_action_changes_nothing_and_says_whose_turn():
+    s = game(3)
+    before, n = clone(s.state), len(s.actions)
+    with pytest.raises(RuleError) as e:
+        s.do_text('Bob tile engineer')
+    assert "It is Ann's turn" in str(e.value)
+    with pytest.raises(RuleError) as e:
+        s.do_text('Ann bid 3')
+    assert 'choose tile' in str(e.value)
+    with pytest.raises(RuleError) as e:
+        s.do_text('Ann tile 9')
+    assert 'No action tile' in str(e.value)
+    assert s.state == before and len(s.actions) == n
+
+
+def test_undo_redo_and_new_action_clears_redo():
+    s = game(3)
+    s.journal = ListJournal()
+    play(s, 'Ann tile engineer', 'Bob tile firstbuild')
+    after_two = clone(s.state)
+    assert s.undo() == 1
+    assert s.history() == ['Ann tile engineer']
+    assert s.redo() == 1 and s.state == after_two
+    s.undo()
+    play(s, 'Bob tile turnorder')
+    assert not s.can_redo()
+    assert s.history() == ['Ann tile engineer', 'Bob tile turnorder']
+    assert s.journal == ['Ann tile engineer', 'Bob tile firstbuild', 'undo', 'redo', 'undo',
+                         'Bob tile turnorder']
+    # the journal replays to the same place
+    assert replay([s.setup_line()] + s.journal)[0].state == s.state
+
+
+def test_unlimited_undo_back_to_setup_and_redo_all():
+    lines, s = random_game(seed=7, n=5)
+    end = clone(s.state)
+    total = s.cursor
+    assert total > 3 * session_mod.CHECKPOINT      # crosses several checkpoints
+    while s.can_undo():
+        s.undo()
+        if s.cursor % 13 == 0:
+            assert s.state == fresh_state(s)
+    assert s.state == new_session(lines[0]).state
+    assert s.redo(total) == total and s.state == end
+
+
+def test_undo_to_start_of_turn_is_one_step():
+    s = game(3)
+    play(s, 'Ann tile engineer', 'Bob tile firstbuild', 'Cid tile turnorder')
+    start = s.turn_start()
+    assert start == 0
+    for _ in range(4):
+        s.do_text(s.setup['players'][s.prompt()['player']] + ' pass')
+    s.journal = ListJournal()
+    assert s.undo_turn() == 7 and s.cursor == 0
+    assert s.journal == ['undo 7']
+    s.redo(7)
+    while s.state['phase'] != 'income':
+        s.do_text(s.setup['players'][s.prompt()['player']] + ' pass')
+    play(s, 'income')
+    turn2 = s.cursor
+    assert s.state['turn'] == 2 and s.turn_start() == 0   # nothing done in turn 2 yet
+    play(s, 'Cid tile engineer')
+    assert s.turn_start() == turn2
+    s.undo_turn()
+    assert s.cursor == turn2 and s.state['turn'] == 2
+    s.undo_turn()                                         # at a turn's start: the one before
+    assert s.cursor == 0
+
+
+def test_undo_then_redo_is_identical_everywhere():
+    lines, s = random_game(seed=3, n=3)
+    states = []
+    replayed = new_session(lines[0])
+    for line in lines[1:]:
+        replayed.do_text(line)
+        states.append(clone(replayed.state))
+    for k in range(len(states), 0, -1):
+        assert s.state == states[k - 1]
+        s.undo()
+    for k in range(len(states)):
+        s.redo()
+        assert s.state == states[k]
+
+
+def test_session_verbs_in_a_log():
+    s, err = replay(['steam base players=Ann,Bob,Cid start=firstgame', 'Ann tile engineer',
+                     'Bob tile firstbuild', 'undo 2', 'redo', 'Bob tile turnorder'])
+    assert err is None and s.history() == ['Ann tile engineer', 'Bob tile turnorder']
+    s, err = replay(['steam base players=Ann,Bob,Cid start=firstgame', 'Ann tile engineer',
+                     'undo 2'])
+    assert err == (3, 'undo 2', 'Only 1 actions can be undone')
+
+
+def test_replay_reports_first_refused_line():
+    s, err = replay(['# a game', 'steam base players=Ann,Bob,Cid start=firstgame', '',
+                     'Ann tile engineer', 'Bob tile engineer', 'Bob tile turnorder'])
+    assert err[0] == 5 and 'already taken' in err[2]
+    assert s.history() == ['Ann tile engineer']

@@ -1,0 +1,492 @@
+# Steam base game rules, checked against the digest ../shared/rules/steam.md.
+# Each test names the digest section (and test vector) it checks.
+import pytest
+
+from trackside.games import steam
+from trackside.rules import RuleError, clone
+from steam_play import game, auction, play, take_tiles, everyone
+
+
+def at(session, name, **values):
+    # Put a player in a situation (cash, income, vp, loco) for a rule test.
+    p = session.setup['players'].index(name)
+    for k, v in values.items():
+        session.state[k][p] = v
+    session._prompt = None
+    return p
+
+
+def row(session, name):
+    for r in session.standings()['players']:
+        if r['name'] == name:
+            return r
+
+
+def refused(session, line, words):
+    before = clone(session.state)
+    with pytest.raises(RuleError) as e:
+        session.do_text(line)
+    assert words in str(e.value), str(e.value)
+    assert session.state == before
+    return str(e.value)
+
+
+def to_build(session):
+    # Everyone takes a free tile (Turn Order, First Move, Engineer, First Build...).
+    take_tiles(session, *['turnorder', 'firstmove', 'engineer', 'firstbuild', 'citygrowth pass',
+                          'urbanization pass'][:len(session.state['order'])])
+    assert session.state['phase'] == 'build'
+    return session
+
+
+def to_move(session):
+    to_build(session)
+    everyone(session, 'pass')
+    assert session.state['phase'] == 'move'
+    return session
+
+
+def to_income(session):
+    to_move(session)
+    everyone(session, 'pass')
+    everyone(session, 'pass')
+    assert session.state['phase'] == 'income'
+    return session
+
+
+# --- §2 game length, §4.1 first-game start ---------------------------------------
+
+@pytest.mark.parametrize('n, turns', [(3, 10), (4, 8), (5, 7), (6, 7)])
+def test_game_length_by_player_count_section_2(n, turns):
+    assert game(n).state['last'] == turns
+
+
+def test_game_length_is_a_setting_section_2():
+    assert game(3, 'turns=6').state['last'] == 6
+
+
+@pytest.mark.parametrize('n', [3, 4, 5, 6])
+def test_first_game_cash_section_4_1(n):
+    # "first-game cash": position k in turn order starts with $(k-1)
+    s = game(n)
+    assert [s.state['cash'][p] for p in s.state['order']] == list(range(n))
+    assert s.state['order'] == list(range(n))
+    assert s.state['income'] == [0] * n and s.state['vp'] == [0] * n and s.state['loco'] == [1] * n
+
+
+@pytest.mark.parametrize('n', [2, 7])
+def test_player_count_3_to_6_section_2(n):
+    with pytest.raises(RuleError):
+        game(n)
+
+
+# --- §3 raising money: M1-M6 -------------------------------------------------------
+
+def test_M1_track_paid_by_raising_money_section_3():
+    # Richard/Gábor must pay $8 for track with $0: income -2, $2 change
+    s = to_build(game(3))
+    first = s.prompt()['player']
+    name = s.setup['players'][first]
+    at(s, name, cash=0)
+    play(s, '%s build 2 3 3' % name)
+    assert (row(s, name)['income'], row(s, name)['cash']) == (-2, 2)
+
+
+def test_M2_A1_auction_win_paid_by_income_section_3_and_4_2():
+    # Bill/Béla wins position 1 for $7 in a 5-player game: income -2, +$3;
+    # the player to his left opens the auction for position 2
+    s = auction(5)
+    play(s, 'Ann bid 3', 'Bob bid 7', 'Cid pass', 'Dee pass', 'Eve pass', 'Ann pass')
+    assert (row(s, 'Bob')['income'], row(s, 'Bob')['cash'], row(s, 'Bob')['order']) == (-2, 3, 1)
+    assert s.prompt()['player'] == 2 and 'position 2' in s.prompt()['text']
+
+
+def test_M3_P2_income_bill_raises_money_section_3_and_5_4():
+    # Elaine/Tamás: income -1, cash $0 in Phase 4: raises $5, income -2, keeps $4
+    s = to_income(game(3))
+    at(s, 'Cid', income=-1, cash=0)
+    play(s, 'income')
+    assert (row(s, 'Cid')['income'], row(s, 'Cid')['cash']) == (-2, 4)
+
+
+def test_M4_at_minus_10_two_vp_per_5_dollars_section_3():
+    s = to_build(game(3))
+    name = s.setup['players'][s.prompt()['player']]
+    at(s, name, income=-10, vp=7, cash=0)
+    play(s, '%s build 4 4' % name)
+    assert (row(s, name)['vp'], row(s, name)['cash'], row(s, name)['income']) == (3, 2, -10)
+
+
+def test_M5_income_steps_first_then_vp_section_3():
+    s = to_build(game(3))
+    name = s.setup['players'][s.prompt()['player']]
+    at(s, name, income=-9, vp=4, cash=0)
+    play(s, '%s build 5 5' % name)
+    assert (row(s, name)['income'], row(s, name)['vp'], row(s, name)['cash']) == (-10, 2, 0)
+
+
+def test_M6_no_raising_at_minus_10_with_1_vp_section_3():
+    s = to_build(game(3))
+    name = s.setup['players'][s.prompt()['player']]
+    at(s, name, income=-10, vp=1, cash=0)
+    msg = refused(s, '%s build 3' % name, 'can pay at most $0')
+    assert '§3' in msg
+
+
+def test_M6_phase_4_debt_that_cannot_be_raised_is_bankruptcy_section_5_4():
+    s = to_income(game(3))
+    at(s, 'Bob', income=-10, vp=1, cash=3)
+    play(s, 'income')
+    assert row(s, 'Bob')['bankrupt'] is True and row(s, 'Bob')['order'] is None
+    assert 1 not in s.state['order']
+
+
+def test_raise_only_the_minimum_change_at_most_4_section_3():
+    for cost in range(1, 40):
+        for cash in range(0, 6):
+            st = {'cash': [cash], 'income': [0], 'vp': [0]}
+            steam.pay(st, 0, cost, 'x')
+            if cash >= cost:
+                assert st['income'] == [0] and st['cash'] == [cash - cost]
+            else:
+                units = -st['income'][0]
+                assert 0 <= st['cash'][0] <= 4
+                assert cash + 5 * units - cost == st['cash'][0]
+                assert cash + 5 * (units - 1) < cost      # one unit fewer would not do
+
+
+# --- §4.2 the initial auction --------------------------------------------------------
+
+def test_auction_winners_cannot_bid_again_and_last_position_is_free_section_4_2():
+    s = auction(4)
+    play(s, 'Ann bid 5', 'Bob pass', 'Cid pass', 'Dee pass')     # Ann 1st
+    assert s.state['order'] == [0]
+    # the next auction opens left of Ann: Bob; Ann is not asked again
+    assert s.prompt()['player'] == 1
+    refused(s, 'Ann bid 6', "It is Bob's turn")
+    play(s, 'Bob pass', 'Cid bid 2', 'Dee pass')                   # Cid 2nd
+    # left of Cid is Dee; Bob and Dee bid for 3rd
+    assert s.prompt()['player'] == 3
+    play(s, 'Dee bid 0', 'Bob pass')                                # Dee 3rd for $0
+    assert s.state['order'] == [0, 2, 3, 1]                         # Bob last, free
+    assert s.state['phase'] == 'tiles'
+    assert [row(s, n)['income'] for n in ('Ann', 'Bob', 'Cid', 'Dee')] == [-1, 0, -1, 0]
+    assert [row(s, n)['cash'] for n in ('Ann', 'Bob', 'Cid', 'Dee')] == [0, 0, 3, 0]
+
+
+def test_auction_next_opener_skips_earlier_winners_section_4_2():
+    s = auction(4)
+    play(s, 'Ann pass', 'Bob bid 1', 'Cid pass', 'Dee pass')       # Bob 1st
+    play(s, 'Cid pass', 'Dee pass')                                 # Ann 2nd for $0 (never bid)
+    # left of Ann is Bob, who has won: Cid opens
+    assert s.state['order'] == [1, 0]
+    assert s.prompt()['player'] == 2
+    assert row(s, 'Ann')['income'] == 0
+
+
+def test_auction_bid_must_rise_and_is_capped_by_what_can_be_raised_section_4_2():
+    s = auction(3)
+    play(s, 'Ann bid 4')
+    refused(s, 'Bob bid 4', 'above $4')
+    refused(s, 'Bob bid 51', 'at most $50')
+    play(s, 'Bob bid 50')
+    pr = s.prompt()
+    assert [o[0] for o in pr['options']] == ['pass']   # Cid cannot outbid $50
+
+
+@pytest.mark.parametrize('setting, lowest', [('zero_bid=yes', 0), ('zero_bid=no', 1)])
+def test_auction_opening_bid_zero_is_a_setting_section_4_2_U5(setting, lowest):
+    s = auction(3, setting)
+    assert s.prompt()['options'][0] == ('bid', 'amount', lowest, 50)
+    if lowest:
+        refused(s, 'Ann bid 0', 'at least $1')
+
+
+def test_auction_everyone_passes_opener_pays_nothing_section_9_11():
+    s = auction(3)
+    play(s, 'Ann bid 0', 'Bob pass', 'Cid pass')
+    assert s.state['order'][0] == 0 and row(s, 'Ann')['income'] == 0
+
+
+# --- §5.1 action tiles --------------------------------------------------------------
+
+def test_L1_locomotive_tile_costs_4_plus_new_level_section_5_1():
+    # Larry/Gábor at level 4 takes Locomotive: pays $9, level 5
+    s = game(3)
+    at(s, 'Ann', loco=4, cash=20)
+    play(s, 'Ann tile locomotive')
+    assert (row(s, 'Ann')['cash'], row(s, 'Ann')['loco']) == (11, 5)
+
+
+def test_locomotive_tile_not_at_level_6_section_5_1():
+    s = game(3)
+    at(s, 'Ann', loco=6, cash=20)
+    refused(s, 'Ann tile locomotive', 'level 6')
+    picks = [a for a, label in s.prompt()['options'][0][2]]
+    assert 'locomotive' not in picks
+
+
+def test_tile_costs_and_pass_option_section_5_1():
+    s = game(4)
+    at(s, 'Ann', cash=10)
+    at(s, 'Bob', cash=10)
+    at(s, 'Cid', cash=10)
+    play(s, 'Ann tile citygrowth', 'Bob tile urbanization', 'Cid tile engineer')
+    assert [row(s, n)['cash'] for n in ('Ann', 'Bob', 'Cid')] == [8, 4, 10]
+    s = game(4)
+    at(s, 'Ann', cash=10)
+    play(s, 'Ann tile citygrowth pass', 'Bob tile urbanization pass')
+    assert [row(s, n)['cash'] for n in ('Ann', 'Bob')] == [10, 1]
+    refused(s, 'Cid tile engineer pass', 'Only City Growth and Urbanization')
+
+
+def test_each_tile_once_per_turn_section_5_1():
+    s = game(3)
+    play(s, 'Ann tile firstbuild')
+    refused(s, 'Bob tile 4', 'already taken')
+
+
+def test_urbanization_needs_a_new_city_tile_section_5_1():
+    s = game(3)
+    s.state['cities'] = steam.NEW_CITIES
+    at(s, 'Ann', cash=20)
+    refused(s, 'Ann tile urbanization', 'No New City tiles')
+    play(s, 'Ann tile urbanization pass')   # passing on it is still possible
+
+
+def test_O1_turn_order_from_tile_numbers_section_5_5():
+    # Peti 6, Misi 4, Tom 7, Éva 2 -> Éva, Misi, Peti, Tom; passed tiles count
+    s = game(4, 'turns=2')
+    s.setup['players'][:] = ['Peti', 'Misi', 'Tom', 'Eva']
+    for n in ('Peti', 'Misi', 'Tom', 'Eva'):
+        at(s, n, cash=20)
+    play(s, 'Peti tile locomotive', 'Misi tile firstbuild', 'Tom tile urbanization pass',
+         'Eva tile firstmove')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    play(s, 'income')
+    assert [s.setup['players'][p] for p in s.state['order']] == ['Eva', 'Misi', 'Peti', 'Tom']
+
+
+# --- §5.2 build track ---------------------------------------------------------------
+
+def test_T1_T5_track_cost_helper_section_5_2():
+    tc = steam.track_cost
+    # T1 Ron/Misi: straight+river $3, town straight+river $4, straight+river $3 = $10
+    assert tc(2, river=True) + tc(2, town=True, river=True) + tc(2, river=True) == 10
+    # T2 Morgan/Gábor (Engineer): gentle+hills $4, straight $2, straight $2, gentle $2 = $10
+    assert tc(2, hills=True) + tc(2) + tc(2) + tc(2) == 10
+    # T3 Bill/Béla: $2 + $4 + $2 of track plus Urbanization's $6 = $14 for the turn
+    assert tc(2) + tc(2, hills=True) + tc(2) + 6 == 14
+    # T4: improving a curve to a crossing pays all 4 edges, no terrain
+    assert tc(4, hills=True, river=True, kind='improve') == 4
+    # T5: two independent tracks on an empty river hex: 4 edges + river
+    assert tc(4, river=True) == 5
+    # a redirect pays the tile again without terrain ("$2 (no terrain cost)")
+    assert tc(2, hills=True, kind='redirect') == 2
+
+
+def test_T2_engineer_builds_four_tiles_others_three_section_5_2():
+    s = game(4)
+    for n in ('Ann', 'Bob', 'Cid', 'Dee'):
+        at(s, n, cash=30)
+    play(s, 'Ann tile engineer', 'Bob tile firstbuild', 'Cid tile turnorder', 'Dee tile firstmove')
+    # First Build goes first, then turn order without the holder
+    assert s.state['queue'] == [1, 0, 2, 3]
+    refused(s, 'Bob build 2 2 2 2', 'At most 3 track tiles')
+    play(s, 'Bob build 2 2 2', 'Ann build 4 2 2 2')
+    assert (row(s, 'Ann')['cash'], row(s, 'Bob')['cash']) == (20, 24)
+
+
+def test_T3_urbanization_turn_costs_14_section_5_2():
+    s = game(3)
+    at(s, 'Ann', cash=14)
+    play(s, 'Ann tile urbanization', 'Bob tile turnorder', 'Cid tile firstmove',
+         'Ann build 2 4 2')
+    assert row(s, 'Ann')['cash'] == 0
+
+
+def test_track_tile_cost_range_section_5_2():
+    s = to_build(game(3))
+    name = s.setup['players'][s.prompt()['player']]
+    at(s, name, cash=30)
+    refused(s, '%s build 11' % name, '$1..$10')
+    refused(s, '%s build 0' % name, '$1..$10')
+
+
+# --- §5.3 move goods -----------------------------------------------------------------
+
+def test_D1_delivery_points_to_each_owner_section_5_3():
+    # green (loco 5) moves a cube over 3 green + 2 black links:
+    # green takes +3 income, black +2 VP
+    s = to_move(game(3))
+    mover = s.setup['players'][s.prompt()['player']]
+    other = [n for n in s.setup['players'] if n != mover][0]
+    at(s, mover, loco=5)
+    play(s, '%s deliver %s 3 income %s 2 vp' % (mover, mover, other))
+    assert (row(s, mover)['income'], row(s, mover)['vp']) == (3, 0)
+    assert (row(s, other)['income'], row(s, other)['vp']) == (0, 2)
+
+
+def test_delivery_link_rules_section_5_3():
+    s = to_move(game(3))
+    m = s.setup['players'][s.prompt()['player']]
+    b, c = [n for n in s.setup['players'] if n != m]
+    at(s, m, loco=6)
+    refused(s, '%s deliver %s 2 vp %s 3 vp' % (m, m, b), 'at least as many own links')
+    refused(s, '%s deliver %s 4 vp unowned 3' % (m, m), 'locomotive level 6')
+    refused(s, '%s deliver %s 2 vp' % (m, b), "mover's own links")
+    refused(s, '%s deliver %s 0 vp' % (m, m), 'at least 1 link')
+    # 2 own + 2 of B + 1 of C is legal (the digest's example)
+    play(s, '%s deliver %s 2 vp %s 2 income %s 1 vp unowned 1' % (m, m, b, c))
+    assert (row(s, m)['vp'], row(s, b)['income'], row(s, c)['vp']) == (2, 2, 1)
+
+
+def test_free_locomotive_upgrade_once_per_turn_up_to_6_section_5_3():
+    # Larry/Zsolt took the Locomotive tile (5) and still upgrades to 6 in Move Goods
+    s = game(3)
+    at(s, 'Ann', loco=4, cash=20)
+    play(s, 'Ann tile locomotive', 'Bob tile turnorder', 'Cid tile engineer')
+    everyone(s, 'pass')
+    play(s, 'Ann loco')
+    assert row(s, 'Ann')['loco'] == 6
+    everyone(s, 'pass')
+    assert s.prompt()['player'] == 0
+    assert 'loco' not in [o[0] for o in s.prompt()['options']]
+    refused(s, 'Ann loco', 'once per turn')
+    s2 = to_move(game(3))
+    p = s2.setup['players'][s2.prompt()['player']]
+    at(s2, p, loco=6)
+    refused(s2, '%s loco' % p, 'level 6')
+
+
+def test_first_move_goes_first_in_both_rounds_section_5_3():
+    s = game(3)
+    play(s, 'Ann tile turnorder', 'Bob tile engineer', 'Cid tile firstmove')
+    everyone(s, 'pass')
+    assert s.state['queue'] == [2, 0, 1]
+    everyone(s, 'pass')
+    assert s.state['round'] == 2 and s.state['queue'] == [2, 0, 1]
+
+
+@pytest.mark.parametrize('setting', ['over_max=refuse', 'over_max=clamp'])
+def test_income_track_top_is_a_setting_section_1_U1(setting):
+    s = to_move(game(3, 'income_max=10 ' + setting))
+    m = s.setup['players'][s.prompt()['player']]
+    at(s, m, income=9, loco=3)
+    if setting.endswith('refuse'):
+        refused(s, '%s deliver %s 3 income' % (m, m), 'Income cannot pass 10')
+        play(s, '%s deliver %s 3 vp' % (m, m))
+        assert row(s, m)['vp'] == 3
+    else:
+        play(s, '%s deliver %s 3 income' % (m, m))
+        assert row(s, m)['income'] == 10
+
+
+# --- §5.4 income and expenses -----------------------------------------------------------
+
+def test_P1_positive_income_is_paid_section_5_4():
+    s = to_income(game(3))
+    at(s, 'Ann', income=2, cash=5)
+    play(s, 'income')
+    assert row(s, 'Ann')['cash'] == 7
+
+
+def test_bankrupt_player_is_out_and_their_links_unowned_section_5_4():
+    s = to_income(game(4))
+    at(s, 'Bob', income=-10, vp=0, cash=0)
+    play(s, 'income')
+    assert s.state['out'][1] == 1
+    assert 1 not in s.state['order'] and 1 not in s.state['queue']
+    # deliveries over Bob's links score nothing: he cannot be named as an owner
+    to_move(s)
+    m = s.setup['players'][s.prompt()['player']]
+    at(s, m, loco=3)
+    refused(s, '%s deliver %s 1 vp Bob 1 vp' % (m, m), 'bankrupt')
+    play(s, '%s deliver %s 1 vp unowned 1' % (m, m))
+
+
+def test_game_ends_when_one_player_is_left_setting_U11():
+    s = to_income(game(3))
+    at(s, 'Bob', income=-10, cash=0)
+    at(s, 'Cid', income=-10, cash=0)
+    play(s, 'income')
+    assert s.state['phase'] == 'links'
+    play(s, 'Ann links 0')
+    assert s.standings()['winner'] == 'Ann'
+    s = to_income(game(3, 'one_left=play'))
+    at(s, 'Bob', income=-10, cash=0)
+    at(s, 'Cid', income=-10, cash=0)
+    play(s, 'income')
+    assert s.state['phase'] == 'tiles' and s.state['turn'] == 2
+
+
+# --- §5.6 final turn, §6 end scoring -------------------------------------------------
+
+def test_final_turn_skips_phases_5_and_6_section_5_6():
+    s = game(3, 'turns=1')
+    play(s, 'Ann tile urbanization pass', 'Bob tile firstmove', 'Cid tile turnorder')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    play(s, 'income')
+    assert s.state['order'] == [0, 1, 2]       # not re-sorted by tiles
+    assert s.state['turn'] == 1 and s.state['phase'] == 'links'
+
+
+def test_S1_S5_income_to_vp_section_6():
+    assert steam.income_vp(-1) == -2          # S1: Nick/Misi's -1 income is -2 VP
+    assert 37 + steam.income_vp(-1) + 10 == 45
+    assert steam.income_vp(5) == 2            # S2
+    assert steam.income_vp(-2) == -4          # S3
+    assert steam.income_vp(1) == 0           # S4
+    assert steam.income_vp(0) == 0           # S5
+
+
+def final(s, links):
+    play(s, *['%s links %d' % (s.setup['players'][p], links[s.setup['players'][p]])
+              for p in s.state['queue'][:]])
+
+
+def test_S1_final_score_through_the_game_section_6():
+    s = to_income(game(3, 'turns=1'))
+    at(s, 'Ann', vp=37, income=-1, cash=1)
+    play(s, 'income')
+    final(s, {'Ann': 10, 'Bob': 0, 'Cid': 0})
+    assert row(s, 'Ann')['score'] == 45 and row(s, 'Ann')['income'] == -1
+
+
+def test_tie_breaks_income_then_lowest_final_tile_section_6():
+    s = game(3, 'turns=1')
+    play(s, 'Ann tile engineer', 'Bob tile firstbuild', 'Cid tile firstmove')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    at(s, 'Ann', vp=10, income=4, cash=10)     # 10 + 2 = 12
+    at(s, 'Bob', vp=10, income=5, cash=10)     # 10 + 2 = 12, higher income
+    at(s, 'Cid', vp=11, income=2, cash=10)     # 11 + 1 = 12
+    play(s, 'income')
+    final(s, {'Ann': 0, 'Bob': 0, 'Cid': 0})
+    assert s.standings()['winner'] == 'Bob'
+    assert [row(s, n)['rank'] for n in ('Ann', 'Bob', 'Cid')] == [2, 1, 3]
+    # equal score and income: the lower tile number taken in the final turn wins
+    s = game(3, 'turns=1')
+    play(s, 'Ann tile firstbuild', 'Bob tile engineer', 'Cid tile firstmove')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    everyone(s, 'pass')
+    for n in ('Ann', 'Bob', 'Cid'):
+        at(s, n, vp=5, income=3, cash=10)
+    play(s, 'income')
+    final(s, {'Ann': 1, 'Bob': 1, 'Cid': 1})
+    assert [row(s, n)['rank'] for n in ('Ann', 'Bob', 'Cid')] == [3, 2, 1]
+    assert s.standings()['winner'] == 'Cid'
+
+
+def test_negative_final_vp_allowed_section_8_U10():
+    s = to_income(game(3, 'turns=1'))
+    at(s, 'Ann', income=-5, vp=0, cash=10)
+    play(s, 'income')
+    final(s, {'Ann': 0, 'Bob': 0, 'Cid': 0})
+    assert row(s, 'Ann')['score'] == -10
