@@ -12,6 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, 'firmware')
 sys.path.insert(0, FIRMWARE)
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
+sys.path.insert(0, ROOT)
 
 # The Raspberry Pi Pico has about 190 KB of heap for everything; the engine
 # tests give MicroPython less than that. The unix port is 64-bit, so its

@@ -60,7 +60,7 @@ def test_a_cut_at_every_byte_keeps_every_acknowledged_action(tmp_path):
         sealed = tail[-10:-8] == b' ~' and logfmt.unseal(tail) is not None
         kept = acked + (1 if sealed and cut not in sizes else 0)
         want = expected_after(texts[:kept + 1])
-        assert (s.cursor, s.actions) == (want.cursor, want.actions), cut
+        assert (s.cursor, s.all_lines()) == (want.cursor, want.all_lines()), cut
         assert s.state == want.state
         assert kept in (acked, acked + 1)
         # the repaired save accepts new records and keeps them
@@ -68,7 +68,7 @@ def test_a_cut_at_every_byte_keeps_every_acknowledged_action(tmp_path):
             continue
         s.undo()
         s2, note2 = load(target)
-        assert note2 is None and s2.cursor == s.cursor and s2.actions == s.actions
+        assert note2 is None and s2.cursor == s.cursor and s2.all_lines() == s.all_lines()
         checked += 1
     assert checked > 300
 
@@ -78,7 +78,7 @@ def test_the_live_game_resumes_exactly(tmp_path):
     live.undo(3)
     s, note = saves.open(slot)
     assert note is None
-    assert (s.cursor, s.actions, s.state) == (live.cursor, live.actions, live.state)
+    assert (s.cursor, s.all_lines(), s.state) == (live.cursor, live.all_lines(), live.state)
     assert s.redo(3) == 3 and live.redo(3) == 3 and s.state == live.state
 
 
@@ -96,13 +96,13 @@ def test_damaged_middle_record_is_reported_and_other_saves_are_untouched(tmp_pat
     assert saves.open(other)[0].setup['players'] == ['Ann', 'Bob', 'Cid']
     assert saves.describe(slot).startswith('%d: steam base' % slot)
     s, note = saves.recover(slot)
-    assert len(s.actions) + 1 <= 6 and s.history() == live.history()[:s.cursor]
+    assert s.lines.n + 1 <= 6 and s.history() == live.history()[:s.cursor]
     assert os.path.exists(str(tmp_path / 'saves' / ('game%d.bad' % slot)))
 
 
 @pytest.mark.parametrize('first, words', [
     ('steam base players=Ann,Bob,Cid format=9', 'format 9'),
-    ('steam base players=Ann,Bob,Cid rules=9', 'newer steam rules'),
+    ('steam base players=Ann,Bob,Cid rules=9', 'newer steam rules (v9'),
     ('brass players=Ann,Bob,Cid', 'Unknown game "brass"'),
 ])
 def test_unknown_versions_and_games_give_a_clear_message(tmp_path, first, words):
@@ -137,10 +137,10 @@ def test_cut_during_a_file_replace_keeps_the_old_file(tmp_path):
     data = open(path, 'rb').read()
     open(path + '.tmp', 'wb').write(data[:50])      # replace() cut before its rename
     s, note = saves.open(slot)
-    assert s.actions == live.actions and not os.path.exists(path + '.tmp')
+    assert s.all_lines() == live.all_lines() and not os.path.exists(path + '.tmp')
     os.rename(path, path + '.tmp')                  # cut between remove and rename
     s, note = saves.open(slot)
-    assert s.actions == live.actions and os.path.exists(path)
+    assert s.all_lines() == live.all_lines() and os.path.exists(path)
 
 
 def test_new_game_file_cut_short_is_not_a_game(tmp_path):

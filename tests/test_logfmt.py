@@ -30,6 +30,7 @@ def test_setup_line_round_trip_writes_every_setting():
     ('steam players=Ann,Bob,Cid start=random', 'start must be one of'),
     ('steam players=Ann,Bob,Cid turns=x', 'turns must be 1..20'),
     ('steam players=Ann,Bob,Cid format=2', 'format 2'),
+    ('steam players=Ann,Bob,Cid rules=2', 'newer steam rules (v2'),
     ('steam players=Ann,Bob,ann', 'Two players are called'),
     ('steam players=Ann,Bob,pass', 'word of the log'),
     ('steam players=Ann,Bob,Cid=x', 'may not contain "="'),
@@ -72,9 +73,9 @@ def test_bad_action_lines_are_explained(line, words):
 def test_every_action_prints_as_a_line_that_parses_back():
     for seed in range(5):
         lines, s = random_game(seed)
-        for action in s.actions:
-            text = s.text(action)
-            assert logfmt.parse_action(steam, s.setup, text) == action
+        for line in s.all_lines():
+            action = logfmt.parse_action(steam, s.setup, line)
+            assert s.text(action) == line
 
 
 def test_seal_and_unseal():

@@ -26,7 +26,7 @@ def test_state_is_derived_from_the_actions():
 
 def test_refused_action_changes_nothing_and_says_whose_turn():
     s = game(3)
-    before, n = clone(s.state), len(s.actions)
+    before, n = clone(s.state), s.lines.n
     with pytest.raises(RuleError) as e:
         s.do_text('Bob tile engineer')
     assert "It is Ann's turn" in str(e.value)
@@ -36,7 +36,7 @@ def test_refused_action_changes_nothing_and_says_whose_turn():
     with pytest.raises(RuleError) as e:
         s.do_text('Ann tile 9')
     assert 'No action tile' in str(e.value)
-    assert s.state == before and len(s.actions) == n
+    assert s.state == before and s.lines.n == n
 
 
 def test_undo_redo_and_new_action_clears_redo():

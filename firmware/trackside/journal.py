@@ -9,7 +9,7 @@ from trackside import logfmt
 from trackside.rules import RuleError
 from trackside.session import Session
 
-_CHUNK = 256
+_CHUNK = 512
 
 
 class SaveError(Exception):
@@ -50,29 +50,43 @@ class Journal:
 def records(path):
     # Yield (record_number, text, end_offset, whole) for each record: text
     # is None where the checksum fails (damaged, or torn by a power cut);
-    # whole is False for a last record without its newline. Reads a line at
-    # a time: a long game never sits in RAM as bytes.
+    # whole is False for a last record without its newline. Reads in blocks
+    # (MicroPython's readline reads a byte at a time) and never holds more
+    # than a block and a record in RAM.
     f = open(path, 'rb')
     try:
-        n = 0
-        end = 0
+        n = end = 0
+        rest = b''
         while True:
-            raw = f.readline()
-            if not raw:
+            block = f.read(_CHUNK)
+            if not block:
                 break
-            end += len(raw)
+            if rest:
+                block = rest + block
+            start = 0
+            while True:
+                i = block.find(b'\n', start)
+                if i < 0:
+                    break
+                n += 1
+                end += i + 1 - start
+                yield n, _text(block[start:i]), end, True
+                start = i + 1
+            rest = block[start:]
+        if rest:
             n += 1
-            whole = raw[-1:] == b'\n'
-            if whole:
-                raw = raw[:-1]
-            if not raw.strip():
-                yield n, '', end, whole
-                continue
-            # the device always writes a checksum: a record without one is damaged
-            sealed = len(raw) >= 10 and raw[-10:-8] == b' ~'
-            yield n, logfmt.unseal(raw) if sealed else None, end, whole
+            yield n, _text(rest), end + len(rest), False
     finally:
         f.close()
+
+
+def _text(raw):
+    # A record's text, '' for a blank line, None if it is damaged. The
+    # device always writes a checksum: a record without one is damaged.
+    n = len(raw)
+    if n >= 10 and raw[n - 10] == 32 and raw[n - 9] == 126:    # " ~"
+        return logfmt.checked(raw, n)
+    return '' if not raw.strip() else None
 
 
 def valid_start(path):
@@ -162,14 +176,9 @@ def load(path):
 
 def _start(text):
     try:
-        setup = logfmt.parse_setup(text)
-        session = Session(setup)
+        return Session(logfmt.parse_setup(text))
     except RuleError as e:
         raise SaveError('Save cannot be opened: %s' % e)
-    if setup['rules'] > session.game.RULES_VERSION:
-        raise SaveError('Save was made with newer %s rules (v%d; this Trackside has v%d)' % (
-            setup['game'], setup['rules'], session.game.RULES_VERSION))
-    return session
 
 
 def _version_hint(session):

@@ -31,10 +31,13 @@ def crc32_py(data):
     return c ^ 0xFFFFFFFF
 
 
+def crc(data):
+    return (_crc32(data) if _crc32 else crc32_py(data)) & 0xFFFFFFFF
+
+
 def checksum(data):
     # 8 hex digits over the record's UTF-8 bytes.
-    c = _crc32(data) if _crc32 else crc32_py(data)
-    return '%08x' % (c & 0xFFFFFFFF)
+    return '%08x' % crc(data)
 
 
 def seal(text):
@@ -47,17 +50,30 @@ def unseal(raw):
     # raw: one record's bytes without the newline. Returns the text if the
     # checksum is present and right, None if it is damaged, and the text
     # itself when no checksum was written (hand-written lines).
-    raw = raw.rstrip(b'\r')
     n = len(raw)
-    if n >= 10 and raw[n - 10:n - 8] == b' ~':
-        body = raw[:n - 10]
-        if checksum(body).encode() != raw[n - 8:]:
-            return None
-        raw = body
-    else:
-        i = raw.rfind(b' ~')
-        if i >= 0 and n - i - 2 < 8 and _hex(raw[i + 2:]):
-            return None     # a checksum cut short: the record was torn
+    if n and raw[n - 1] == 13:      # a CR of a CRLF file
+        raw = raw[:n - 1]
+        n -= 1
+    if n >= 10 and raw[n - 10] == 32 and raw[n - 9] == 126:     # " ~"
+        return checked(raw, n)
+    i = raw.rfind(b' ~')
+    if i >= 0 and n - i - 2 < 8 and _hex(raw[i + 2:]):
+        return None     # a checksum cut short: the record was torn
+    return _decode(raw)
+
+
+def checked(raw, n):
+    # The text of a sealed record of n bytes, or None if the checksum fails.
+    body = raw[:n - 10]
+    try:
+        if int(raw[n - 8:], 16) == crc(body):
+            return _decode(body)
+    except ValueError:
+        pass
+    return None
+
+
+def _decode(raw):
     try:
         return raw.decode()
     except UnicodeError:
@@ -76,7 +92,15 @@ def words_of(text):
     i = text.find('#')
     if i >= 0:
         text = text[:i]
-    return text.replace(',', ' ').split()
+    if ',' in text:
+        text = text.replace(',', ' ')
+    return text.split()
+
+
+def low(word):
+    # The word in lower case. (On MicroPython every new string costs a
+    # look-up in the interned strings: don't make one when it is not needed.)
+    return word if word.islower() else word.lower()
 
 
 def amount(word, what):
@@ -166,12 +190,18 @@ def format_setup(setup, settings_order):
 # --- action lines ---------------------------------------------------------
 
 def player_index(setup, word):
-    low = word.lower()
-    i = 0
-    for p in setup['players']:
-        if p.lower() == low:
+    # Names match without regard to case. The exact spelling, which is what
+    # the device writes, is tried first; setup['keys'] holds the names in
+    # lower case (made by the session, once).
+    players = setup['players']
+    for i in range(len(players)):
+        if players[i] == word:
             return i
-        i += 1
+    keys = setup.get('keys') or [p.lower() for p in players]
+    word = low(word)
+    for i in range(len(keys)):
+        if keys[i] == word:
+            return i
     return -1
 
 
@@ -179,14 +209,18 @@ def parse_action(game, setup, text):
     # "Ann bid 7" -> (0, 'bid', (7,)); "income" -> (-1, 'income', ()).
     # Returns None for a line with nothing on it.
     w = words_of(text)
-    if not w:
-        return None
-    actor = player_index(setup, w[0])
+    return parse_words(game, setup, w) if w else None
+
+
+def parse_words(game, setup, w, actor=None):
+    # actor: player_index(setup, w[0]), if the caller has it already.
+    if actor is None:
+        actor = player_index(setup, w[0])
     if actor >= 0:
-        w = w[1:]
-        if not w:
-            raise RuleError('"%s" needs an action after the name' % text.strip())
-    return game.parse(setup, actor, w[0].lower(), w[1:])
+        if len(w) == 1:
+            raise RuleError('"%s" needs an action after the name' % w[0])
+        return game.parse(setup, actor, low(w[1]), w[2:])
+    return game.parse(setup, actor, low(w[0]), w[1:])
 
 
 def name(setup, p):

@@ -1,13 +1,50 @@
 # A game in play: its setup plus the ordered list of actions. The state is
 # derived by applying them; undo and redo move a cursor through the list.
 # Nothing else is authoritative (the journal on flash is this list).
-from trackside.rules import RuleError, clone, verbs
+import json
+
+from trackside.rules import RuleError, verbs
 from trackside import logfmt
 from trackside.games import load
 
-# Every CHECKPOINT actions the session keeps a copy of the state, so an undo
-# replays at most CHECKPOINT - 1 actions instead of the whole game.
+# Every CHECKPOINT actions the session keeps the state (as JSON text), so
+# an undo replays at most CHECKPOINT - 1 actions instead of the whole game.
 CHECKPOINT = 32
+
+
+class Lines:
+    # The action lines, packed for a small heap: every CHECKPOINT lines
+    # become one string, so a long game is a few dozen objects, not hundreds.
+    def __init__(self):
+        self.packed = []            # strings of CHECKPOINT lines joined by '\n'
+        self.tail = []              # the lines after them
+        self.n = 0                  # how many lines in all
+
+    def append(self, line):
+        self.tail.append(line)
+        self.n += 1
+        if len(self.tail) == CHECKPOINT:
+            self.packed.append('\n'.join(self.tail))
+            self.tail = []
+
+    def chunk(self, k):
+        # Lines k*CHECKPOINT .. k*CHECKPOINT + CHECKPOINT - 1.
+        if k < len(self.packed):
+            return self.packed[k].split('\n')
+        return self.tail
+
+    def __getitem__(self, i):
+        return self.chunk(i // CHECKPOINT)[i % CHECKPOINT]
+
+    def cut(self, n):
+        # Keep the first n lines.
+        self.n = n
+        k = n // CHECKPOINT
+        if k < len(self.packed):
+            self.tail = self.packed[k].split('\n')[:n % CHECKPOINT]
+            del self.packed[k:]
+        else:
+            del self.tail[n - k * CHECKPOINT:]
 
 
 class Session:
@@ -16,11 +53,15 @@ class Session:
         self.game = load(setup['game'])
         logfmt.check_names(setup['players'], self.game.VERBS)
         self.setup = self.game.check_setup(setup)
+        if self.setup['rules'] > self.game.RULES_VERSION:
+            raise RuleError('Made with newer %s rules (v%d; this Trackside has v%d): update Trackside' % (
+                setup['game'], setup['rules'], self.game.RULES_VERSION))
+        self.setup['keys'] = [p.lower() for p in setup['players']]   # for logfmt.player_index
         self.journal = journal      # anything with append(text); None = not saved
-        self.actions = []           # every action, including undone ones
+        self.lines = Lines()        # every action as its log line, undone ones too
         self.cursor = 0             # how many of them are in effect
         self.state = self.game.new_game(self.setup)
-        self._checkpoints = [clone(self.state)]  # state after k*CHECKPOINT actions
+        self._checkpoints = [json.dumps(self.state)]  # after k*CHECKPOINT actions
         self._turn_starts = []      # action counts where a new game turn began
         self._prompt = None
 
@@ -37,12 +78,19 @@ class Session:
     def text(self, action):
         return self.game.unparse(self.setup, action)
 
+    def parse(self, line):
+        return logfmt.parse_action(self.game, self.setup, line)
+
     def history(self):
         # The actions in effect, as log lines.
-        return [self.text(a) for a in self.actions[:self.cursor]]
+        return [self.lines[i] for i in range(self.cursor)]
+
+    def all_lines(self):
+        # Every action, including those undone that redo would bring back.
+        return [self.lines[i] for i in range(self.lines.n)]
 
     def over(self):
-        return not self.prompt()['options']
+        return not self.game.expects(self.state)[1]
 
     def standings(self):
         # Game facts, one row per player (seating order) and the next
@@ -58,42 +106,48 @@ class Session:
     # --- acting -----------------------------------------------------------------
 
     def check_turn(self, action):
-        # The prompt says who moves and which verbs are legal now.
-        pr = self.prompt()
+        # Is it this player's move, with a verb of this phase? (The game's
+        # cheap answer; the full prompt is built only to explain a refusal.)
         p, verb = action[0], action[1]
+        want, legal = self.game.expects(self.state)
+        if want == p and verb in legal:
+            return
+        pr = self.prompt()
         legal = verbs(pr)
         if not legal:
             raise RuleError('The game is over')
-        want = pr['player']
         if want != p:
             if want >= 0:
                 raise RuleError("It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text']))
             raise RuleError('Now: %s ("%s" on its own line)' % (pr['text'], legal[0]))
-        if verb not in legal:
-            for v, why in pr['blocked']:
-                if v == verb:
-                    raise RuleError(why)
-            raise RuleError('Now: %s; choose %s' % (pr['text'], ' or '.join(legal)))
+        for v, why in pr['blocked']:
+            if v == verb:
+                raise RuleError(why)
+        raise RuleError('Now: %s; choose %s' % (pr['text'], ' or '.join(legal)))
 
     def do(self, action):
         # Check and apply one action; journal it; only then is it in effect.
         # A refused action raises RuleError and changes nothing.
         self.check_turn(action)
-        new = clone(self.state)
+        new = json.loads(json.dumps(self.state))     # a deep copy, at C speed
         self.game.apply(new, action)
+        line = self.text(action)
         if self.journal is not None:
-            self.journal.append(self.text(action))
-        self._advance(action, new, self.state['turn'])
+            self.journal.append(line)
+        self._advance(line, new, self.state['turn'])
 
     def do_text(self, text, trusted=False):
         # One log line: an action, "undo [n]", "redo [n]", or nothing (a
-        # blank or comment line). trusted=True replays a journal: no copy
-        # of the state first, so a failure leaves this session unusable.
-        w = logfmt.words_of(text)
+        # blank or comment line). trusted=True replays the device's own
+        # journal: its lines are already canonical, and the state is changed
+        # in place, so a failure leaves this session unusable.
+        # (the device's own lines have no comments or commas to strip)
+        w = text.split() if trusted else logfmt.words_of(text)
         if not w:
             return
-        verb = w[0].lower()
-        if verb in logfmt.SESSION_VERBS and logfmt.player_index(self.setup, w[0]) < 0:
+        actor = logfmt.player_index(self.setup, w[0])
+        if actor < 0 and logfmt.low(w[0]) in logfmt.SESSION_VERBS:
+            verb = logfmt.low(w[0])
             n = logfmt.amount(w[1], verb) if len(w) > 1 else 1
             if len(w) > 2 or n < 1:
                 raise RuleError('"%s" takes one count, e.g. "%s 2"' % (verb, verb))
@@ -102,27 +156,27 @@ class Session:
                     raise RuleError('Only %d actions can be undone' % self.cursor)
                 self.undo(n)
             else:
-                if n > len(self.actions) - self.cursor:
-                    raise RuleError('Only %d actions can be redone' % (len(self.actions) - self.cursor))
+                if n > self.lines.n - self.cursor:
+                    raise RuleError('Only %d actions can be redone' % (self.lines.n - self.cursor))
                 self.redo(n)
             return
-        action = logfmt.parse_action(self.game, self.setup, text)
+        action = logfmt.parse_words(self.game, self.setup, w, actor)
         if trusted:
             self.check_turn(action)
             turn = self.state['turn']
             self.game.apply(self.state, action)
-            self._advance(action, self.state, turn)
+            self._advance(text, self.state, turn)
         else:
             self.do(action)
 
-    def _advance(self, action, new, old_turn):
-        if self.cursor < len(self.actions):
+    def _advance(self, line, new, old_turn):
+        if self.cursor < self.lines.n:
             # a new action after undo: the undone ones can't be redone now
-            del self.actions[self.cursor:]
+            self.lines.cut(self.cursor)
             del self._checkpoints[self.cursor // CHECKPOINT + 1:]
             while self._turn_starts and self._turn_starts[-1] > self.cursor:
                 self._turn_starts.pop()
-        self.actions.append(action)
+        self.lines.append(line)
         self._stepped(new, old_turn)
 
     def _stepped(self, new, old_turn):
@@ -132,7 +186,7 @@ class Session:
         self._prompt = None
         k = self.cursor
         if k % CHECKPOINT == 0 and len(self._checkpoints) == k // CHECKPOINT:
-            self._checkpoints.append(clone(new))
+            self._checkpoints.append(json.dumps(new))
         if new['turn'] != old_turn and (not self._turn_starts or self._turn_starts[-1] < k):
             self._turn_starts.append(k)
 
@@ -142,7 +196,7 @@ class Session:
         return self.cursor > 0
 
     def can_redo(self):
-        return self.cursor < len(self.actions)
+        return self.cursor < self.lines.n
 
     def undo(self, n=1):
         n = min(n, self.cursor)
@@ -152,7 +206,7 @@ class Session:
         return n
 
     def redo(self, n=1):
-        n = min(n, len(self.actions) - self.cursor)
+        n = min(n, self.lines.n - self.cursor)
         if n:
             self._goto(self.cursor + n)
             self._log('redo', n)
@@ -179,15 +233,18 @@ class Session:
         if target < self.cursor:
             # back: from the nearest checkpoint at or before the target
             k = target // CHECKPOINT
-            self.state = clone(self._checkpoints[k])
+            self.state = json.loads(self._checkpoints[k])
             self.cursor = k * CHECKPOINT
             self._prompt = None
+        # forward (redo): these actions were legal when made and the rules
+        # are deterministic, so they are applied without a copy
         while self.cursor < target:
-            # redo: these actions were legal when made, and the rules are
-            # deterministic, so they are applied without a copy
-            turn = self.state['turn']
-            self.game.apply(self.state, self.actions[self.cursor])
-            self._stepped(self.state, turn)
+            k = self.cursor // CHECKPOINT
+            chunk = self.lines.chunk(k)
+            for line in chunk[self.cursor - k * CHECKPOINT:target - k * CHECKPOINT]:
+                turn = self.state['turn']
+                self.game.apply(self.state, self.parse(line))
+                self._stepped(self.state, turn)
 
 
 def new_session(text, journal=None):

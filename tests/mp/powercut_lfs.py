@@ -76,7 +76,7 @@ def mount(data, point, cut_at=0):
 
 
 def snapshot(s):
-    return (s.cursor, list(s.actions))
+    return (s.cursor, s.all_lines())
 
 
 def play(root, dev, acked):

@@ -8,7 +8,7 @@
 # State: one dict of plain lists and ints (see new_game). apply() changes it
 # in place; the session copies it first, so a refused action changes nothing.
 from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, AMOUNTS
-from trackside.logfmt import amount, player_index
+from trackside.logfmt import amount, player_index, low
 
 NAME = 'steam'
 RULES_VERSION = 1
@@ -46,10 +46,6 @@ VERBS = ('bid', 'pass', 'tile', 'build', 'deliver', 'loco', 'income', 'links')
 
 AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER = (
     'auction', 'tiles', 'build', 'move', 'income', 'links', 'over')
-PHASE_TITLES = {AUCTION: 'Turn order auction', TILES_PHASE: 'Action tiles',
-                BUILD: 'Build track', MOVE: 'Move goods', INCOME: 'Income',
-                LINKS: 'Final scoring', OVER: 'Game over'}
-
 
 # --- setup ------------------------------------------------------------------
 
@@ -454,6 +450,21 @@ def do_links(s, p, links):
 
 # --- the four questions -----------------------------------------------------------
 
+_EXPECTS = {AUCTION: ('bid', 'pass'), TILES_PHASE: ('tile',), BUILD: ('build', 'pass'),
+            MOVE: ('deliver', 'loco', 'pass'), INCOME: ('income',), LINKS: ('links',), OVER: ()}
+
+
+def expects(s):
+    # Whose move and which verbs this phase takes: the cheap part of the
+    # prompt, checked before every action (the rules then check the rest).
+    ph = s['phase']
+    if ph == AUCTION:
+        return s['bidders'][0], _EXPECTS[ph]
+    if ph == INCOME or ph == OVER:
+        return -1, _EXPECTS[ph]
+    return s['queue'][0], _EXPECTS[ph]
+
+
 def prompt(s, setup=None):
     # What the game waits for: whose move, which phase, the legal answers.
     ph = s['phase']
@@ -536,6 +547,8 @@ def apply(s, action):
 # --- the text form of actions (docs/log-format.md) ------------------------------
 
 def tile_number(word):
+    if word in TILES:
+        return TILES.index(word) + 1
     w = word.replace('-', '').replace('_', '')
     if w.isdigit() and 1 <= int(w) <= 7:
         return int(w)
@@ -568,8 +581,8 @@ def parse(setup, actor, verb, w):
             raise RuleError('"%s" takes one number' % verb)
         return (actor, verb, (amount(w[0], verb),))
     if verb == 'tile':
-        t = tile_number(w[0].lower())
-        dec = len(w) == 2 and w[1].lower() == 'pass'
+        t = tile_number(low(w[0]))
+        dec = len(w) == 2 and low(w[1]) == 'pass'
         if len(w) > 2 or (len(w) == 2 and not dec):
             raise RuleError('"tile" takes a tile and maybe "pass", e.g. "tile citygrowth pass"')
         return (actor, 'tile', (t, dec))
@@ -579,19 +592,18 @@ def parse(setup, actor, verb, w):
     parts = []
     i = 0
     while i < len(w):
-        who = w[i].lower()
-        if who == 'unowned':
+        if low(w[i]) == 'unowned':
             if i + 1 >= len(w):
                 raise RuleError('"unowned" needs a number of links')
             parts.append((-1, amount(w[i + 1], 'Links'), None))
             i += 2
             continue
-        owner = player_index(setup, who)
+        owner = player_index(setup, w[i])
         if owner < 0:
             raise RuleError('"%s" is not a player (deliver: name links income|vp ...)' % w[i])
         if i + 2 >= len(w):
             raise RuleError('deliver: after %s give links and income or vp' % w[i])
-        choice = w[i + 2].lower()
+        choice = low(w[i + 2])
         if choice not in ('income', 'vp'):
             raise RuleError('deliver: %s takes income or vp, not "%s"' % (w[i], w[i + 2]))
         parts.append((owner, amount(w[i + 1], 'Links'), choice))
