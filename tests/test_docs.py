@@ -1,0 +1,120 @@
+# The README and docs/log-format.md are read by people who then write logs:
+# their examples must be exactly what Trackside does.
+import json
+import os
+import re
+import subprocess
+import sys
+
+from conftest import ROOT
+from trackside import logfmt
+from trackside.games import steam
+from trackside.session import new_session, replay
+
+SHORT = os.path.join(ROOT, 'tests', 'scenarios', 'steam-base-short.log')
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
+        return f.read()
+
+
+def blocks(text):
+    # The fenced code blocks of a markdown text.
+    return re.findall(r'```[a-z]*\n(.*?)```', text, re.S)
+
+
+def entries(lines):
+    # Lines without comments and blanks, as the log reader sees them.
+    out = []
+    for line in lines:
+        w = logfmt.words_of(line)
+        if w:
+            out.append(' '.join(w))
+    return out
+
+
+def scenario():
+    with open(SHORT) as f:
+        return entries(f.read().splitlines())
+
+
+def test_readme_example_log_is_the_scenario():
+    example = [b for b in blocks(read('README.md')) if b.startswith('steam base')][0]
+    lines = example.splitlines()
+    cut = lines.index('...')
+    head, tail = entries(lines[:cut]), entries(lines[cut + 1:])
+    whole = scenario()
+    assert whole[:len(head)] == head and whole[-len(tail):] == tail
+
+
+def test_readme_table_is_what_replay_prints():
+    table = [b for b in blocks(read('README.md')) if b.startswith('Steam base, turn')][0]
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', SHORT], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.stdout == table
+
+
+def test_readme_error_example_is_what_replay_says(tmp_path):
+    readme = read('README.md')
+    example = [b for b in blocks(readme) if b.startswith('steam base')][0].splitlines()
+    shown = [b for b in blocks(readme) if b.startswith('mygame.log:')][0].splitlines()
+    bad = shown[0].split(': ', 1)[1]
+    lines = example[:example.index('...')]
+    number = int(shown[0].split(':')[1])
+    assert entries([lines[number - 1]]) == entries(['Bob build 2'])
+    lines[number - 1] = bad
+    log = tmp_path / 'mygame.log'
+    log.write_text('\n'.join(lines) + '\n')
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', 'mygame.log'], cwd=str(tmp_path),
+                       capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT))
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == shown
+
+
+def test_log_format_setup_example_is_canonical():
+    doc = read('docs/log-format.md')
+    line = [b for b in blocks(doc) if b.startswith('steam base players=Ann,Bob,Cid start=')][0].strip()
+    assert new_session('steam players=Ann,Bob,Cid').setup_line() == line
+
+
+def test_log_format_settings_table_matches_steam():
+    doc = read('docs/log-format.md')
+    rows = re.findall(r'^\| `(\w+)` \| (.*?) \| (.*?) \|', doc, re.M)
+    settings = {k: (vals, default) for k, vals, default in rows if k in dict((s[0], 1) for s in steam.SETTINGS)}
+    assert set(settings) == set(s[0] for s in steam.SETTINGS)
+    for key, default, allowed in steam.SETTINGS:
+        vals, doc_default = settings[key]
+        if isinstance(default, int):
+            assert vals == '%d–%d' % allowed
+        else:
+            assert vals == ', '.join('`%s`' % a for a in allowed)
+            assert doc_default == '`%s`' % default
+
+
+def test_log_format_tile_table_matches_steam():
+    doc = read('docs/log-format.md')
+    rows = re.findall(r'^\| (\d) \| `(\w+)`', doc, re.M)
+    assert [(int(n), name) for n, name in rows] == [(i + 1, t) for i, t in enumerate(steam.TILES)]
+
+
+def test_log_format_delivery_example_is_D1():
+    s = new_session('steam players=Green,Black,Red start=firstgame')
+    for line in ['Green tile turnorder', 'Black tile engineer', 'Red tile firstmove',
+                 'Green pass', 'Black pass', 'Red pass', 'Red pass']:   # build; Red moves first
+        s.do_text(line)
+    s.state['loco'][0] = 5
+    s.do_text('Green deliver Green 3 income Black 2 vp')
+    assert (s.state['income'][0], s.state['vp'][1]) == (3, 2)
+
+
+def test_log_format_json_fields_are_what_replay_prints():
+    doc = read('docs/log-format.md')
+    documented = set()
+    for names in re.findall(r'^\| ((?:`\w+`(?:, )?)+) \|', doc.split('## What `replay` prints')[1], re.M):
+        documented.update(re.findall(r'`(\w+)`', names))
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', SHORT, '--json'], cwd=ROOT,
+                       capture_output=True, text=True)
+    out = json.loads(r.stdout)
+    printed = set(out) | set(out['players'][0])
+    assert printed - {'game', 'variant'} == documented
