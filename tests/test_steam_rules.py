@@ -31,6 +31,16 @@ def refused(session, line, words):
     return str(e.value)
 
 
+def tiles_then_pass(session, *lines):
+    # These tile lines, then everyone passes in Phase 2 and both Move Goods
+    # rounds: the game waits for Phase 4.
+    play(session, *lines)
+    for _ in range(3):
+        everyone(session, 'pass')
+    assert session.state['phase'] == 'income'
+    return session
+
+
 def to_build(session):
     # Everyone takes a free tile (Turn Order, First Move, Engineer, First Build...).
     take_tiles(session, *['turnorder', 'firstmove', 'engineer', 'firstbuild', 'citygrowth pass',
@@ -260,11 +270,8 @@ def test_O1_turn_order_from_tile_numbers_section_5_5():
     s.setup['players'][:] = ['Peti', 'Misi', 'Tom', 'Eva']
     for n in ('Peti', 'Misi', 'Tom', 'Eva'):
         at(s, n, cash=20)
-    play(s, 'Peti tile locomotive', 'Misi tile firstbuild', 'Tom tile urbanization pass',
-         'Eva tile firstmove')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
+    tiles_then_pass(s, 'Peti tile locomotive', 'Misi tile firstbuild', 'Tom tile urbanization pass',
+                    'Eva tile firstmove')
     play(s, 'income')
     assert [s.setup['players'][p] for p in s.state['order']] == ['Eva', 'Misi', 'Peti', 'Tom']
 
@@ -426,10 +433,7 @@ def test_game_ends_when_one_player_is_left_setting_U11():
 
 def test_final_turn_skips_phases_5_and_6_section_5_6():
     s = game(3, 'turns=1')
-    play(s, 'Ann tile urbanization pass', 'Bob tile firstmove', 'Cid tile turnorder')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
+    tiles_then_pass(s, 'Ann tile urbanization pass', 'Bob tile firstmove', 'Cid tile turnorder')
     play(s, 'income')
     assert s.state['order'] == [0, 1, 2]       # not re-sorted by tiles
     assert s.state['turn'] == 1 and s.state['phase'] == 'links'
@@ -459,10 +463,7 @@ def test_S1_final_score_through_the_game_section_6():
 
 def test_tie_breaks_income_then_lowest_final_tile_section_6():
     s = game(3, 'turns=1')
-    play(s, 'Ann tile engineer', 'Bob tile firstbuild', 'Cid tile firstmove')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
+    tiles_then_pass(s, 'Ann tile engineer', 'Bob tile firstbuild', 'Cid tile firstmove')
     at(s, 'Ann', vp=10, income=4, cash=10)     # 10 + 2 = 12
     at(s, 'Bob', vp=10, income=5, cash=10)     # 10 + 2 = 12, higher income
     at(s, 'Cid', vp=11, income=2, cash=10)     # 11 + 1 = 12
@@ -472,10 +473,7 @@ def test_tie_breaks_income_then_lowest_final_tile_section_6():
     assert [row(s, n)['rank'] for n in ('Ann', 'Bob', 'Cid')] == [2, 1, 3]
     # equal score and income: the lower tile number taken in the final turn wins
     s = game(3, 'turns=1')
-    play(s, 'Ann tile firstbuild', 'Bob tile engineer', 'Cid tile firstmove')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
-    everyone(s, 'pass')
+    tiles_then_pass(s, 'Ann tile firstbuild', 'Bob tile engineer', 'Cid tile firstmove')
     for n in ('Ann', 'Bob', 'Cid'):
         at(s, n, vp=5, income=3, cash=10)
     play(s, 'income')
