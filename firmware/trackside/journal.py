@@ -139,8 +139,8 @@ def load(path):
                 continue
             if bad:
                 if text:
-                    raise SaveError('Save is damaged at record %d of %d or more; '
-                                    '"recover" keeps the %d records before it' % (bad, n, bad - 1))
+                    raise SaveError('Save is damaged at record %d; "recover" keeps the %d '
+                                    'records before it' % (bad, bad - 1))
                 continue
             if session is None:
                 session = _start(text)

@@ -130,9 +130,9 @@ def parse_setup(text):
         setup['variant'] = rest[0].lower()
         rest = rest[1:]
     for word in rest:
-        k, eq, v = word.partition('=')
-        k = k.lower()
-        if not eq or not k or not v:
+        i = word.find('=')      # (str.partition is optional in MicroPython builds)
+        k, v = word[:i].lower(), word[i + 1:]
+        if i <= 0 or not v:
             raise RuleError('Setup words are key=value, not "%s"' % word)
         if k == 'players':
             setup['players'] = [p for p in v.split(',') if p]
