@@ -30,7 +30,7 @@ def entries(lines):
     for line in lines:
         w = logfmt.words_of(line)
         if w:
-            out.append(' '.join(w))
+            out.append(b' '.join(w).decode())
     return out
 
 

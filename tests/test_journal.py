@@ -44,7 +44,7 @@ def test_a_cut_at_every_byte_keeps_every_acknowledged_action(tmp_path):
     saves, slot, live, sizes = played(tmp_path)
     path = saves.path(slot)
     data = open(path, 'rb').read()
-    texts = [logfmt.unseal(r) for r in data.split(b'\n')[:-1]]
+    texts = [logfmt.unseal(r).decode() for r in data.split(b'\n')[:-1]]
     cut_dir = tmp_path / 'cut'
     cut_dir.mkdir()
     target = str(cut_dir / 'game1.log')

@@ -4,6 +4,7 @@ import pytest
 
 from trackside.games import steam
 from trackside.rules import RuleError, clone
+from trackside.session import new_session
 from steam_play import game, auction, play, take_tiles, everyone
 
 
@@ -266,14 +267,13 @@ def test_urbanization_needs_a_new_city_tile_section_5_1():
 
 def test_O1_turn_order_from_tile_numbers_section_5_5():
     # Peti 6, Misi 4, Tom 7, Éva 2 -> Éva, Misi, Peti, Tom; passed tiles count
-    s = game(4, 'turns=2')
-    s.setup['players'][:] = ['Peti', 'Misi', 'Tom', 'Eva']
-    for n in ('Peti', 'Misi', 'Tom', 'Eva'):
+    s = new_session('steam base players=Peti,Misi,Tom,Éva start=firstgame turns=2')
+    for n in ('Peti', 'Misi', 'Tom', 'Éva'):
         at(s, n, cash=20)
     tiles_then_pass(s, 'Peti tile locomotive', 'Misi tile firstbuild', 'Tom tile urbanization pass',
-                    'Eva tile firstmove')
+                    'Éva tile firstmove')
     play(s, 'income')
-    assert [s.setup['players'][p] for p in s.state['order']] == ['Eva', 'Misi', 'Peti', 'Tom']
+    assert [s.setup['players'][p] for p in s.state['order']] == ['Éva', 'Misi', 'Peti', 'Tom']
 
 
 # --- §5.2 build track ---------------------------------------------------------------

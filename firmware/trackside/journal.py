@@ -49,7 +49,7 @@ class Journal:
 
 def records(path):
     # Yield (record_number, text, end_offset, whole) for each record: text
-    # is None where the checksum fails (damaged, or torn by a power cut);
+    # (bytes) is None where the checksum fails (damaged, or torn by a power cut);
     # whole is False for a last record without its newline. Reads in blocks
     # (MicroPython's readline reads a byte at a time) and never holds more
     # than a block and a record in RAM.
@@ -81,12 +81,12 @@ def records(path):
 
 
 def _text(raw):
-    # A record's text, '' for a blank line, None if it is damaged. The
+    # A record's text, b'' for a blank line, None if it is damaged. The
     # device always writes a checksum: a record without one is damaged.
     n = len(raw)
     if n >= 10 and raw[n - 10] == 32 and raw[n - 9] == 126:    # " ~"
         return logfmt.checked(raw, n)
-    return '' if not raw.strip() else None
+    return b'' if not raw.strip() else None
 
 
 def valid_start(path):
@@ -176,8 +176,8 @@ def load(path):
 
 def _start(text):
     try:
-        return Session(logfmt.parse_setup(text))
-    except RuleError as e:
+        return Session(logfmt.parse_setup(text.decode()))
+    except (RuleError, UnicodeError) as e:
         raise SaveError('Save cannot be opened: %s' % e)
 
 
@@ -234,9 +234,9 @@ class Saves:
             for n, text, end, whole in records(p if exists(p) else p + '.tmp'):
                 if text is None:
                     break
-                s = logfmt.parse_setup(text)
+                s = logfmt.parse_setup(text.decode())
                 return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
-        except (OSError, RuleError):
+        except (OSError, RuleError, UnicodeError):
             pass
         return '%d: damaged save' % slot
 

@@ -4,6 +4,7 @@ from trackside.rules import RuleError
 
 FORMAT = 1           # version of this text format, written on the setup line
 SESSION_VERBS = ('undo', 'redo')
+SESSION_WORDS = (b'undo', b'redo')   # the same, as the words of a line
 NAME_MAX = 12
 _BAD_NAME_CHARS = ',=#~$:'
 
@@ -47,9 +48,9 @@ def seal(text):
 
 
 def unseal(raw):
-    # raw: one record's bytes without the newline. Returns the text if the
-    # checksum is present and right, None if it is damaged, and the text
-    # itself when no checksum was written (hand-written lines).
+    # raw: one record's bytes without the newline. Returns its text (bytes)
+    # if the checksum is present and right, None if it is damaged, and the
+    # text itself when no checksum was written (hand-written lines).
     n = len(raw)
     if n and raw[n - 1] == 13:      # a CR of a CRLF file
         raw = raw[:n - 1]
@@ -59,7 +60,7 @@ def unseal(raw):
     i = raw.rfind(b' ~')
     if i >= 0 and n - i - 2 < 8 and _hex(raw[i + 2:]):
         return None     # a checksum cut short: the record was torn
-    return _decode(raw)
+    return raw
 
 
 def checked(raw, n):
@@ -67,17 +68,10 @@ def checked(raw, n):
     body = raw[:n - 10]
     try:
         if int(raw[n - 8:], 16) == crc(body):
-            return _decode(body)
+            return body
     except ValueError:
         pass
     return None
-
-
-def _decode(raw):
-    try:
-        return raw.decode()
-    except UnicodeError:
-        return None
 
 
 def _hex(b):
@@ -87,28 +81,42 @@ def _hex(b):
     return True
 
 
-def words_of(text):
-    # A line's words, without any comment. Commas separate like spaces.
-    i = text.find('#')
+# Action lines are taken apart as bytes. On MicroPython every new str is
+# looked up among the interned strings (thousands of instructions each); a
+# bytes object is not. And bytes change case the same way (ASCII only) on
+# MicroPython and CPython, so a log means the same thing on both.
+
+def words_of(line):
+    # A line's words, as bytes, without any comment; commas separate like spaces.
+    if isinstance(line, str):
+        line = line.encode()
+    i = line.find(b'#')
     if i >= 0:
-        text = text[:i]
-    if ',' in text:
-        text = text.replace(',', ' ')
-    return text.split()
+        line = line[:i]
+    if b',' in line:
+        line = line.replace(b',', b' ')
+    return line.split()
 
 
 def low(word):
-    # The word in lower case. (On MicroPython every new string costs a
-    # look-up in the interned strings: don't make one when it is not needed.)
+    # The word in lower case, without a new object if it already is.
     return word if word.islower() else word.lower()
+
+
+def txt(word):
+    # A word for a message.
+    try:
+        return word.decode()
+    except (UnicodeError, AttributeError):
+        return str(word)
 
 
 def amount(word, what):
     # A whole number of dollars/points; "$7" and "7" both mean 7.
-    w = word[1:] if word.startswith('$') else word
+    w = word[1:] if word[:1] == b'$' else word
     if w.isdigit():
         return int(w)
-    raise RuleError('%s must be a whole number, not "%s"' % (what, word))
+    raise RuleError('%s must be a whole number, not "%s"' % (what, txt(word)))
 
 
 # --- the setup line -------------------------------------------------------
@@ -189,36 +197,43 @@ def format_setup(setup, settings_order):
 
 # --- action lines ---------------------------------------------------------
 
+def name_keys(players):
+    # The names as bytes, exactly and in lower case: what player_index
+    # compares words with (the session keeps them in setup['names']).
+    exact = [p.encode() for p in players]
+    return exact, [e.lower() for e in exact]
+
+
 def player_index(setup, word):
-    # Names match without regard to case. The exact spelling, which is what
-    # the device writes, is tried first; setup['keys'] holds the names in
-    # lower case (made by the session, once).
-    players = setup['players']
-    for i in range(len(players)):
-        if players[i] == word:
+    # Which player a word names, or -1. Case does not matter; the exact
+    # spelling, which is what the device writes, is tried first.
+    exact, lower = setup.get('names') or name_keys(setup['players'])
+    for i in range(len(exact)):
+        if exact[i] == word:
             return i
-    keys = setup.get('keys') or [p.lower() for p in players]
     word = low(word)
-    for i in range(len(keys)):
-        if keys[i] == word:
+    for i in range(len(lower)):
+        if lower[i] == word:
             return i
     return -1
 
 
-def parse_action(game, setup, text):
+def parse_action(game, setup, line):
     # "Ann bid 7" -> (0, 'bid', (7,)); "income" -> (-1, 'income', ()).
     # Returns None for a line with nothing on it.
-    w = words_of(text)
+    w = words_of(line)
     return parse_words(game, setup, w) if w else None
 
 
 def parse_words(game, setup, w, actor=None):
-    # actor: player_index(setup, w[0]), if the caller has it already.
+    # w: the line's words (bytes); actor: player_index(setup, w[0]), if the
+    # caller has it already. The game's parse() takes the verb and the
+    # words after it.
     if actor is None:
         actor = player_index(setup, w[0])
     if actor >= 0:
         if len(w) == 1:
-            raise RuleError('"%s" needs an action after the name' % w[0])
+            raise RuleError('"%s" needs an action after the name' % txt(w[0]))
         return game.parse(setup, actor, low(w[1]), w[2:])
     return game.parse(setup, actor, low(w[0]), w[1:])
 

@@ -13,10 +13,10 @@ CHECKPOINT = 32
 
 
 class Lines:
-    # The action lines, packed for a small heap: every CHECKPOINT lines
-    # become one string, so a long game is a few dozen objects, not hundreds.
+    # The action lines (bytes), packed for a small heap: every CHECKPOINT
+    # lines become one bytes object, so a long game is a few dozen objects.
     def __init__(self):
-        self.packed = []            # strings of CHECKPOINT lines joined by '\n'
+        self.packed = []            # CHECKPOINT lines joined by b'\n'
         self.tail = []              # the lines after them
         self.n = 0                  # how many lines in all
 
@@ -24,13 +24,13 @@ class Lines:
         self.tail.append(line)
         self.n += 1
         if len(self.tail) == CHECKPOINT:
-            self.packed.append('\n'.join(self.tail))
+            self.packed.append(b'\n'.join(self.tail))
             self.tail = []
 
     def chunk(self, k):
         # Lines k*CHECKPOINT .. k*CHECKPOINT + CHECKPOINT - 1.
         if k < len(self.packed):
-            return self.packed[k].split('\n')
+            return self.packed[k].split(b'\n')
         return self.tail
 
     def __getitem__(self, i):
@@ -41,7 +41,7 @@ class Lines:
         self.n = n
         k = n // CHECKPOINT
         if k < len(self.packed):
-            self.tail = self.packed[k].split('\n')[:n % CHECKPOINT]
+            self.tail = self.packed[k].split(b'\n')[:n % CHECKPOINT]
             del self.packed[k:]
         else:
             del self.tail[n - k * CHECKPOINT:]
@@ -53,10 +53,10 @@ class Session:
         self.game = load(setup['game'])
         logfmt.check_names(setup['players'], self.game.VERBS)
         self.setup = self.game.check_setup(setup)
+        self.setup['names'] = logfmt.name_keys(setup['players'])   # for player_index
         if self.setup['rules'] > self.game.RULES_VERSION:
             raise RuleError('Made with newer %s rules (v%d; this Trackside has v%d): update Trackside' % (
                 setup['game'], setup['rules'], self.game.RULES_VERSION))
-        self.setup['keys'] = [p.lower() for p in setup['players']]   # for logfmt.player_index
         self.journal = journal      # anything with append(text); None = not saved
         self.lines = Lines()        # every action as its log line, undone ones too
         self.cursor = 0             # how many of them are in effect
@@ -81,13 +81,17 @@ class Session:
     def parse(self, line):
         return logfmt.parse_action(self.game, self.setup, line)
 
+    def line(self, i):
+        # Action i as its log line.
+        return self.lines[i].decode()
+
     def history(self):
         # The actions in effect, as log lines.
-        return [self.lines[i] for i in range(self.cursor)]
+        return [self.line(i) for i in range(self.cursor)]
 
     def all_lines(self):
         # Every action, including those undone that redo would bring back.
-        return [self.lines[i] for i in range(self.lines.n)]
+        return [self.line(i) for i in range(self.lines.n)]
 
     def over(self):
         return not self.game.expects(self.state)[1]
@@ -134,20 +138,20 @@ class Session:
         line = self.text(action)
         if self.journal is not None:
             self.journal.append(line)
-        self._advance(line, new, self.state['turn'])
+        self._advance(line.encode(), new, self.state['turn'])
 
     def do_text(self, text, trusted=False):
-        # One log line: an action, "undo [n]", "redo [n]", or nothing (a
-        # blank or comment line). trusted=True replays the device's own
-        # journal: its lines are already canonical, and the state is changed
-        # in place, so a failure leaves this session unusable.
-        # (the device's own lines have no comments or commas to strip)
+        # One log line (str or bytes): an action, "undo [n]", "redo [n]", or
+        # nothing (a blank or comment line). trusted=True replays the
+        # device's own journal: its lines (bytes) are already canonical, with
+        # no comments, and the state is changed in place, so a failure
+        # leaves this session unusable.
         w = text.split() if trusted else logfmt.words_of(text)
         if not w:
             return
         actor = logfmt.player_index(self.setup, w[0])
-        if actor < 0 and logfmt.low(w[0]) in logfmt.SESSION_VERBS:
-            verb = logfmt.low(w[0])
+        if actor < 0 and logfmt.low(w[0]) in logfmt.SESSION_WORDS:
+            verb = logfmt.low(w[0]).decode()
             n = logfmt.amount(w[1], verb) if len(w) > 1 else 1
             if len(w) > 2 or n < 1:
                 raise RuleError('"%s" takes one count, e.g. "%s 2"' % (verb, verb))
@@ -261,14 +265,14 @@ def replay(lines):
     for raw in lines:
         number += 1
         raw = raw.rstrip('\r\n')
-        text = logfmt.unseal(raw.encode())
+        text = logfmt.unseal(raw.encode())     # bytes, or None if damaged
         try:
             if text is None:
                 raise RuleError('checksum does not match: the line was damaged or edited '
                                 '(an edited line needs its " ~xxxxxxxx" ending removed)')
             if session is None:
                 if logfmt.words_of(text):
-                    session = new_session(text)
+                    session = new_session(text.decode())
             else:
                 session.do_text(text)
         except RuleError as e:

@@ -8,7 +8,7 @@
 # State: one dict of plain lists and ints (see new_game). apply() changes it
 # in place; the session copies it first, so a refused action changes nothing.
 from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, AMOUNTS
-from trackside.logfmt import amount, player_index, low
+from trackside.logfmt import amount, player_index, low, txt
 
 NAME = 'steam'
 RULES_VERSION = 1
@@ -546,53 +546,59 @@ def apply(s, action):
 
 # --- the text form of actions (docs/log-format.md) ------------------------------
 
+# parse() gets the words of a line as bytes (see trackside.logfmt); these map
+# them to the names the rules use.
+_VERB = {v.encode(): v for v in VERBS}
+_TILE = {t.encode(): i + 1 for i, t in enumerate(TILES)}
+_TILE[b'loco'] = LOCOMOTIVE
+_CHOICE = {b'income': 'income', b'vp': 'vp'}
+
+
 def tile_number(word):
-    if word in TILES:
-        return TILES.index(word) + 1
-    w = word.replace('-', '').replace('_', '')
-    if w.isdigit() and 1 <= int(w) <= 7:
-        return int(w)
-    if w in TILES:
-        return TILES.index(w) + 1
-    if w == 'loco':
-        return LOCOMOTIVE
-    raise RuleError('No action tile "%s"; tiles: 1-7 or %s' % (word, ', '.join(TILES)))
+    t = _TILE.get(word) or _TILE.get(word.replace(b'-', b'').replace(b'_', b''))
+    if t:
+        return t
+    if word.isdigit() and 1 <= int(word) <= 7:
+        return int(word)
+    raise RuleError('No action tile "%s"; tiles: 1-7 or %s' % (txt(word), ', '.join(TILES)))
 
 
 def parse(setup, actor, verb, w):
-    # Words after the verb -> (actor, verb, args). Raises RuleError.
-    if verb not in VERBS:
-        raise RuleError('Unknown action "%s"; Steam knows: %s' % (verb, ', '.join(VERBS)))
-    if verb == 'income':
+    # The verb and the words after it (bytes) -> (actor, verb, args).
+    # Raises RuleError.
+    v = _VERB.get(verb)
+    if v is None:
+        raise RuleError('Unknown action "%s"; Steam knows: %s' % (txt(verb), ', '.join(VERBS)))
+    if v == 'income':
         if actor >= 0 or w:
             raise RuleError('"income" stands alone on its line: it pays everyone')
-        return (-1, 'income', ())
+        return (-1, v, ())
     if actor < 0:
         raise RuleError('"%s" needs a player name first, e.g. "%s %s"' % (
-            verb, setup['players'][0], verb))
-    if verb in ('pass', 'loco'):
+            v, setup['players'][0], v))
+    if v == 'pass' or v == 'loco':
         if w:
-            raise RuleError('"%s" takes nothing after it' % verb)
-        return (actor, verb, ())
+            raise RuleError('"%s" takes nothing after it' % v)
+        return (actor, v, ())
     if not w:
-        raise RuleError('"%s" needs more: see docs/log-format.md' % verb)
-    if verb == 'bid' or verb == 'links':
+        raise RuleError('"%s" needs more: see docs/log-format.md' % v)
+    if v == 'bid' or v == 'links':
         if len(w) != 1:
-            raise RuleError('"%s" takes one number' % verb)
-        return (actor, verb, (amount(w[0], verb),))
-    if verb == 'tile':
+            raise RuleError('"%s" takes one number' % v)
+        return (actor, v, (amount(w[0], v),))
+    if v == 'tile':
         t = tile_number(low(w[0]))
-        dec = len(w) == 2 and low(w[1]) == 'pass'
+        dec = len(w) == 2 and low(w[1]) == b'pass'
         if len(w) > 2 or (len(w) == 2 and not dec):
             raise RuleError('"tile" takes a tile and maybe "pass", e.g. "tile citygrowth pass"')
-        return (actor, 'tile', (t, dec))
-    if verb == 'build':
-        return (actor, 'build', tuple(amount(x, 'Track cost') for x in w))
+        return (actor, v, (t, dec))
+    if v == 'build':
+        return (actor, v, tuple(amount(x, 'Track cost') for x in w))
     # deliver: owner links choice ... [unowned links]
     parts = []
     i = 0
     while i < len(w):
-        if low(w[i]) == 'unowned':
+        if low(w[i]) == b'unowned':
             if i + 1 >= len(w):
                 raise RuleError('"unowned" needs a number of links')
             parts.append((-1, amount(w[i + 1], 'Links'), None))
@@ -600,15 +606,15 @@ def parse(setup, actor, verb, w):
             continue
         owner = player_index(setup, w[i])
         if owner < 0:
-            raise RuleError('"%s" is not a player (deliver: name links income|vp ...)' % w[i])
+            raise RuleError('"%s" is not a player (deliver: name links income|vp ...)' % txt(w[i]))
         if i + 2 >= len(w):
-            raise RuleError('deliver: after %s give links and income or vp' % w[i])
-        choice = low(w[i + 2])
-        if choice not in ('income', 'vp'):
-            raise RuleError('deliver: %s takes income or vp, not "%s"' % (w[i], w[i + 2]))
+            raise RuleError('deliver: after %s give links and income or vp' % txt(w[i]))
+        choice = _CHOICE.get(low(w[i + 2]))
+        if choice is None:
+            raise RuleError('deliver: %s takes income or vp, not "%s"' % (txt(w[i]), txt(w[i + 2])))
         parts.append((owner, amount(w[i + 1], 'Links'), choice))
         i += 3
-    return (actor, 'deliver', tuple(parts))
+    return (actor, v, tuple(parts))
 
 
 def unparse(setup, action):
