@@ -165,7 +165,7 @@ def check_names(players, reserved):
     # format uses, unique (ignoring case), and not a verb.
     seen = []
     for p in players:
-        low = p.lower()
+        low = p.encode().lower().decode()     # A-Z only, as on MicroPython
         if len(p) > NAME_MAX:
             raise RuleError('Name "%s" is too long (at most %d letters)' % (p, NAME_MAX))
         for c in _BAD_NAME_CHARS:
