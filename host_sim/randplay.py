@@ -24,9 +24,14 @@ def legal_line(session, rnd):
     if kind == PICK:
         return '%s%s %s' % (who, verb, rnd.choice(opt[2])[0])
     if kind == AMOUNTS:
+        # now and then a dear build (debts, bankruptcy); mostly within the money
         n = rnd.randint(1, opt[2])
-        top = opt[4] if rnd.random() < 0.3 else 4     # now and then a dear build: debts, bankruptcy
-        return '%s%s %s' % (who, verb, ' '.join(str(rnd.randint(opt[3], top)) for _ in range(n)))
+        top = opt[4] if rnd.random() < 0.3 else 4
+        costs = [rnd.randint(opt[3], top) for _ in range(n)]
+        if rnd.random() < 0.8:
+            while len(costs) > 1 and sum(costs) > opt[5]:
+                costs.pop()
+        return '%s%s %s' % (who, verb, ' '.join(str(c) for c in costs))
     if kind == steam.DELIVERY:
         return who + verb + ' ' + delivery_words(session, pr['player'], opt[2], rnd)
     raise AssertionError('unknown prompt kind %r' % kind)
@@ -64,13 +69,22 @@ def junk_line(session, rnd):
     return ' '.join(w for w in words if w)
 
 
-def random_game(seed, n=None, extra='', junk=0.0, max_lines=2000):
+def random_setup(rnd, n=None, variant=None, extra=''):
+    # A Steam setup line: random player count and variant unless given.
+    n = n or rnd.randint(3, 6)
+    variant = variant or rnd.choice(['base', 'standard'])
+    if variant == 'base':
+        extra = rnd.choice(['start=firstgame', 'start=auction']) + ' ' + extra
+    else:
+        extra = rnd.choice(['', 'relaxed=track', 'capital_vp=no', 'tiebreak=order']) + ' ' + extra
+    return ('steam %s players=%s %s' % (variant, ','.join(NAMES[:n]), extra)).strip()
+
+
+def random_game(seed, n=None, extra='', junk=0.0, max_lines=2000, variant=None):
     # A whole game of random legal actions (and some refused ones): the log
     # lines, and the session that played them.
     rnd = random.Random(seed)
-    n = n or rnd.randint(3, 6)
-    start = rnd.choice(['start=firstgame', 'start=auction'])
-    setup = 'steam base players=%s %s %s' % (','.join(NAMES[:n]), start, extra)
+    setup = random_setup(rnd, n, variant, extra)
     session = new_session(setup)
     lines = [setup]
     tries = 0

@@ -94,7 +94,7 @@ def test_damaged_middle_record_is_reported_and_other_saves_are_untouched(tmp_pat
     assert 'damaged at record 7' in str(e.value) and 'recover' in str(e.value)
     assert open(path, 'rb').read() == bytes(data)          # the save is left as it was
     assert saves.open(other)[0].setup['players'] == ['Ann', 'Bob', 'Cid']
-    assert saves.describe(slot).startswith('%d: steam base' % slot)
+    assert saves.describe(slot).startswith('%d: steam %s' % (slot, live.setup['variant']))
     s, note = saves.recover(slot)
     assert s.lines.n + 1 <= 6 and s.history() == live.history()[:s.cursor]
     assert os.path.exists(str(tmp_path / 'saves' / ('game%d.bad' % slot)))

@@ -25,7 +25,8 @@ def test_setup_line_round_trip_writes_every_setting():
     ('chess players=Ann,Bob,Cid', 'Unknown game "chess"'),
     ('steam base', 'must list the players'),
     ('steam base players=Ann,Bob', '3 to 6 players'),
-    ('steam standard players=Ann,Bob,Cid', 'variant "standard" is not available'),
+    ('steam advanced players=Ann,Bob,Cid', 'variant "advanced" is not available'),
+    ('steam standard players=Ann,Bob,Cid start=auction', 'start is for the base game only'),
     ('steam players=Ann,Bob,Cid colour=red', 'no setting "colour"'),
     ('steam players=Ann,Bob,Cid start=random', 'start must be one of'),
     ('steam players=Ann,Bob,Cid turns=x', 'turns must be 1..20'),
@@ -36,6 +37,10 @@ def test_setup_line_round_trip_writes_every_setting():
     ('steam players=Ann,Bob,Cid=x', 'may not contain "="'),
     ('steam players=Ann,Bob,Cid start', 'key=value'),
     ('steam players=Ann,Bob,12', 'is a number'),
+    ('steam players=Ann,Bob,Unowned', 'word of the log'),
+    ('steam players=Ann,Bob,Cid turns=²', 'turns must be 1..20'),
+    ('steam players=Ann,Bob,Cid turns=0', 'turns must be 1..20'),
+    ('steam players=Ann,Bob,Cid rules=²', 'rules= must be a number'),
     ('steam players=Ann,Bob,Bartholomew_the_third', 'too long'),
 ])
 def test_bad_setup_lines_are_explained(line, words):
@@ -110,3 +115,13 @@ def test_replay_accepts_device_lines_and_refuses_edited_ones():
     if edited[5] != sealed[5]:
         s3, err = replay(edited)
         assert err[0] == 6 and 'checksum' in err[2]
+
+
+def test_a_comment_is_never_taken_for_a_checksum():
+    s, err = replay(['steam base players=A1,B1,C1 start=firstgame', 'A1 tile firstmove # quick ~3'])
+    assert err is None and s.history() == ['A1 tile firstmove']
+
+
+def test_a_byte_order_mark_before_the_setup_is_ignored():
+    s, err = replay(['\ufeffsteam base players=Ann,Bob,Cid start=firstgame', 'Ann tile engineer'])
+    assert err is None and s.cursor == 1

@@ -5,6 +5,7 @@ import random
 
 from hypothesis import given, settings, strategies as st, HealthCheck
 
+from trackside.games import steam_standard
 from trackside.rules import RuleError, clone
 from trackside.session import new_session, replay
 from steam_play import NAMES, legal_line, junk_line
@@ -31,18 +32,46 @@ def check_invariants(s):
         assert len(set(placed)) == len(placed) and set(placed) <= set(range(n))
     else:
         assert sorted(st_['order']) == active          # a permutation of who is left
+    if st_['phase'] == 'bidding':
+        # the standard auction (§7.4): the players still bidding and those
+        # placed from the back are the players, once each; bids within cash
+        placed = [p for p in st_['slots'] if p >= 0]
+        assert sorted(placed + st_['bidders']) == active
+        assert st_['slots'][:len(st_['bidders'])] == [-1] * len(st_['bidders'])
+        for p in active:
+            assert 0 <= st_['bids'][p] <= st_['cash'][p]
     pr = s.prompt()
     if pr['options'] and pr['player'] >= 0:
         assert pr['player'] in active
+
+
+def check_auction_payments(before, after):
+    # The step that ends a standard auction: each player paid what the
+    # table says for their position and own highest bid (§7.4), and no more
+    # than they had.
+    if before['phase'] != 'bidding' or after['phase'] == 'bidding':
+        return
+    n = len(after['order'])
+    assert sorted(after['order']) == sorted(before['order'])
+    for i, p in enumerate(after['order']):
+        paid = before['cash'][p] - after['cash'][p]
+        assert paid == steam_standard.payment(i + 1, after['bids'][p], n)
+        assert after['cash'][p] >= 0
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_input_never_breaks_steam(data):
     n = data.draw(st.integers(3, 6), label='players')
-    start = data.draw(st.sampled_from(['firstgame', 'auction']), label='start')
-    extra = data.draw(st.sampled_from(['', 'turns=2', 'turns=1 over_max=clamp', 'zero_bid=no income_max=6']))
-    s = new_session('steam base players=%s start=%s %s' % (','.join(NAMES[:n]), start, extra))
+    variant = data.draw(st.sampled_from(['base', 'standard']), label='variant')
+    if variant == 'base':
+        extra = data.draw(st.sampled_from(['start=firstgame', 'start=auction turns=2',
+                                           'start=firstgame turns=1 over_max=clamp',
+                                           'zero_bid=no income_max=6']))
+    else:
+        extra = data.draw(st.sampled_from(['', 'turns=2', 'relaxed=all turns=3',
+                                           'capital_vp=no tiebreak=order turns=1']))
+    s = new_session('steam %s players=%s %s' % (variant, ','.join(NAMES[:n]), extra))
     s.journal = ListJournal()
     steps = data.draw(st.integers(1, 300), label='steps')
     for _ in range(steps):
@@ -67,6 +96,7 @@ def test_random_input_never_breaks_steam(data):
                 # not a new action: a blank line, or the line was "undo"/"redo"
                 check_invariants(s)
                 continue
+            check_auction_payments(before, s.state)
             # undo then redo returns the identical state
             after = clone(s.state)
             s.undo()

@@ -258,11 +258,25 @@ def test_each_tile_once_per_turn_section_5_1():
 
 
 def test_urbanization_needs_a_new_city_tile_section_5_1():
+    # "Cannot be chosen if ... no New City tiles remain" (§5.1, §9.14)
     s = game(3)
     s.state['cities'] = steam.NEW_CITIES
     at(s, 'Ann', cash=20)
-    refused(s, 'Ann tile urbanization', 'No New City tiles')
-    play(s, 'Ann tile urbanization pass')   # passing on it is still possible
+    refused(s, 'Ann tile urbanization', 'cannot be taken')
+    refused(s, 'Ann tile urbanization pass', 'cannot be taken')
+    assert not any(a.startswith('urbanization') for a, label in s.prompt()['options'][0][2])
+
+
+def test_urbanization_as_the_only_tile_left_is_taken_and_passed_section_5_1():
+    # Not in the rules: 6 players, tiles 1-5 gone, locomotive at 6. A player
+    # must take a tile, so the device lets them take Urbanization and pass.
+    s = game(6)
+    s.state['cities'] = steam.NEW_CITIES
+    at(s, 'Fay', loco=6)
+    play(s, 'Ann tile 1', 'Bob tile 2', 'Cid tile 3', 'Dee tile 4', 'Eve tile 5')
+    refused(s, 'Fay tile urbanization', 'take Urbanization with "pass"')
+    assert [a for a, label in s.prompt()['options'][0][2]] == ['urbanization pass']
+    play(s, 'Fay tile urbanization pass')
 
 
 def test_O1_turn_order_from_tile_numbers_section_5_5():
@@ -412,6 +426,14 @@ def test_bankrupt_player_is_out_and_their_links_unowned_section_5_4():
     at(s, m, loco=3)
     refused(s, '%s deliver %s 1 vp Bob 1 vp' % (m, m), 'bankrupt')
     play(s, '%s deliver %s 1 vp unowned 1' % (m, m))
+
+
+def test_game_ends_when_everyone_is_bankrupt_even_when_playing_on_U11():
+    s = to_income(game(3, 'one_left=play'))
+    for n in ('Ann', 'Bob', 'Cid'):
+        at(s, n, income=-10, cash=0, vp=0)
+    play(s, 'income')
+    assert s.over() and s.standings()['winner'] is None and s.prompt()['options'] == []
 
 
 def test_game_ends_when_one_player_is_left_setting_U11():

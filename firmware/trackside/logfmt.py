@@ -55,6 +55,8 @@ def unseal(raw):
     if n and raw[n - 1] == 13:      # a CR of a CRLF file
         raw = raw[:n - 1]
         n -= 1
+    if b'#' in raw:
+        return raw      # a comment: written by hand, never by the device
     if n >= 10 and raw[n - 10] == 32 and raw[n - 9] == 126:     # " ~"
         return checked(raw, n)
     i = raw.rfind(b' ~')
@@ -85,6 +87,17 @@ def _hex(b):
 # looked up among the interned strings (thousands of instructions each); a
 # bytes object is not. And bytes change case the same way (ASCII only) on
 # MicroPython and CPython, so a log means the same thing on both.
+
+def number(text):
+    # A whole number written with the digits 0-9, or -1. (str.isdigit()
+    # would also accept digits such as "²" that int() refuses.)
+    if not text:
+        return -1
+    for c in text:
+        if c not in '0123456789':
+            return -1
+    return int(text)
+
 
 def words_of(line):
     # A line's words, as bytes, without any comment; commas separate like spaces.
@@ -145,9 +158,9 @@ def parse_setup(text):
         if k == 'players':
             setup['players'] = [p for p in v.split(',') if p]
         elif k in ('format', 'rules'):
-            if not v.isdigit():
+            if number(v) < 0:
                 raise RuleError('%s= must be a number, not "%s"' % (k, v))
-            setup[k] = int(v)
+            setup[k] = number(v)
         elif k in setup['settings']:
             raise RuleError('Setting %s is given twice' % k)
         else:
@@ -161,6 +174,7 @@ def parse_setup(text):
 
 
 def check_names(players, reserved):
+    # reserved: the game's words a name would be confused with.
     # Player names are words of a log line: no spaces or punctuation the
     # format uses, unique (ignoring case), and not a verb.
     seen = []

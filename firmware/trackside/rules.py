@@ -19,7 +19,8 @@ class RuleError(Exception):
 NONE = 'none'        # (verb, NONE): the verb takes nothing, e.g. pass
 AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi): one whole number lo..hi
 PICK = 'pick'        # (verb, PICK, [(args_text, label), ...]): one of these
-AMOUNTS = 'amounts'  # (verb, AMOUNTS, most, lo, hi): 1..most numbers lo..hi
+AMOUNTS = 'amounts'  # (verb, AMOUNTS, most, lo, hi, total): 1..most numbers
+                     # lo..hi each, adding up to at most total
 # A game may add its own kinds (Steam adds 'delivery'); the UI builds them
 # from the generic screens.
 

@@ -51,7 +51,7 @@ class Session:
     def __init__(self, setup, journal=None):
         # setup: as parsed by logfmt.parse_setup; checked by the game here.
         self.game = load(setup['game'])
-        logfmt.check_names(setup['players'], self.game.VERBS)
+        logfmt.check_names(setup['players'], self.game.RESERVED)
         self.setup = self.game.check_setup(setup)
         self.setup['names'] = logfmt.name_keys(setup['players'])   # for player_index
         if self.setup['rules'] > self.game.RULES_VERSION:
@@ -73,7 +73,7 @@ class Session:
         return self._prompt
 
     def setup_line(self):
-        return logfmt.format_setup(self.setup, self.game.settings_order())
+        return logfmt.format_setup(self.setup, self.game.settings_order(self.setup))
 
     def text(self, action):
         return self.game.unparse(self.setup, action)
@@ -265,6 +265,8 @@ def replay(lines):
     for raw in lines:
         number += 1
         raw = raw.rstrip('\r\n')
+        if number == 1 and raw.startswith('\ufeff'):
+            raw = raw[1:]       # the byte-order mark some editors put first
         text = logfmt.unseal(raw.encode())     # bytes, or None if damaged
         try:
             if text is None:

@@ -8,11 +8,11 @@
 # State: one dict of plain lists and ints (see new_game). apply() changes it
 # in place; the session copies it first, so a refused action changes nothing.
 from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, AMOUNTS
-from trackside.logfmt import amount, player_index, low, txt
+from trackside.logfmt import amount, player_index, low, txt, number
 
 NAME = 'steam'
 RULES_VERSION = 1
-VARIANTS = ('base',)        # the standard game comes next (§7)
+VARIANTS = ('base', 'standard')   # §7: the standard game; its own phases are in steam_standard.py
 DELIVERY = 'delivery'       # prompt kind: (verb, DELIVERY, most_links)
 
 TURNS = {3: 10, 4: 8, 5: 7, 6: 7}  # §2: game length by player count
@@ -31,21 +31,27 @@ TILE_TITLES = ('Turn Order', 'First Move', 'Engineer', 'First Build',
 TURN_ORDER, FIRST_MOVE, ENGINEER, FIRST_BUILD, CITY_GROWTH, LOCOMOTIVE, URBANIZATION = 1, 2, 3, 4, 5, 6, 7
 MAY_DECLINE = (CITY_GROWTH, URBANIZATION)   # §5.1 pass option
 
-# Setup choices: (key, default, allowed). A number range is (lo, hi); turns
-# left out means "by player count" (§2). Uncertain values of the digest are
-# settings with the digest's default.
+# Setup choices: (key, default, allowed, variant). A number range is
+# (lo, hi); turns left out means "by player count" (§2). variant None: both.
+# Uncertain values of the digest are settings with the digest's default.
 SETTINGS = (
-    ('start', 'auction', ('auction', 'firstgame')),  # §4.2 normal / §4.1 first game
-    ('turns', 0, (1, 20)),                           # §2 by player count; maps differ
-    ('income_max', 10, (1, 99)),                     # §1 U1: top of the income track
-    ('over_max', 'refuse', ('refuse', 'clamp')),     # §9.19: income choice past the top
-    ('zero_bid', 'yes', ('yes', 'no')),              # §4.2 U5: $0 opening bid
-    ('one_left', 'end', ('end', 'play')),            # §8 U11: one player left
+    ('start', 'auction', ('auction', 'firstgame'), 'base'),  # §4.2 normal / §4.1 first game
+    ('turns', 0, (1, 20), None),                       # §2 by player count; maps differ
+    ('income_max', 10, (1, 99), None),                 # §1 U1: top of the income track
+    ('over_max', 'refuse', ('refuse', 'clamp'), None),  # §9.19: income choice past the top
+    ('zero_bid', 'yes', ('yes', 'no'), 'base'),        # §4.2 U5: $0 opening bid
+    ('capital_vp', 'yes', ('yes', 'no'), 'standard'),  # §7.3 U6: VP for capital at -10
+    ('relaxed', 'no', ('no', 'track', 'all'), 'standard'),  # §7.3 house rule for newcomers
+    ('tiebreak', 'tile', ('tile', 'order'), 'standard'),    # §8 U7: the second tie-break
+    ('one_left', 'end', ('end', 'play'), None),        # §8 U11: one player left
 )
-VERBS = ('bid', 'pass', 'tile', 'build', 'deliver', 'loco', 'income', 'links')
+VERBS = ('bid', 'pass', 'tile', 'build', 'deliver', 'loco', 'income', 'links',
+         'capital', 'decline')
+RESERVED = VERBS + ('unowned',)     # words a player's name may not be
 
 AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER = (
     'auction', 'tiles', 'build', 'move', 'income', 'links', 'over')
+CAPITAL, BIDDING = 'capital', 'bidding'     # the standard game's phases 1 and 2 (§7.2)
 
 # --- setup ------------------------------------------------------------------
 
@@ -64,12 +70,17 @@ def check_setup(setup):
         setup['rules'] = RULES_VERSION
     given = dict(setup['settings'])
     out = {}
-    for key, default, allowed in SETTINGS:
+    for key, default, allowed, variant in SETTINGS:
+        if variant and variant != setup['variant']:
+            if key in given:
+                raise RuleError('Setting %s is for the %s game only' % (key, variant))
+            continue
         v = given.pop(key, default)
         if isinstance(default, int):
-            v = v if isinstance(v, int) else (int(v) if v.isdigit() else -1)
-            if key == 'turns' and v == 0:
+            if key == 'turns' and v == default:
                 v = TURNS[n]
+            elif not isinstance(v, int):
+                v = number(v)
             if not allowed[0] <= v <= allowed[1]:
                 raise RuleError('%s must be %d..%d' % (key, allowed[0], allowed[1]))
         elif v not in allowed:
@@ -77,13 +88,14 @@ def check_setup(setup):
         out[key] = v
     if given:
         raise RuleError('Steam has no setting "%s"; it has: %s' % (
-            sorted(given)[0], ', '.join(s[0] for s in SETTINGS)))
+            sorted(given)[0], ', '.join(settings_order(setup))))
     setup['settings'] = out
     return setup
 
 
-def settings_order():
-    return [s[0] for s in SETTINGS]
+def settings_order(setup):
+    # The settings of this setup's variant, in the order the setup line lists them.
+    return [s[0] for s in SETTINGS if s[3] in (None, setup['variant'])]
 
 
 def new_game(setup):
@@ -105,9 +117,16 @@ def new_game(setup):
         # the initial auction (§4.2)
         'bidders': [], 'high': -1, 'high_by': -1,
         # settings the rules read
+        'std': setup['variant'] == 'standard',
         'income_max': cfg['income_max'], 'clamp': cfg['over_max'] == 'clamp',
-        'zero_bid': cfg['zero_bid'] == 'yes', 'one_left': cfg['one_left'] == 'end',
+        'one_left': cfg['one_left'] == 'end',
     }
+    if s['std']:
+        # §7.1: players are listed in the order of the tiles they were dealt,
+        # lowest first, with no money; tiles are free (their numbers unused)
+        from trackside.games import steam_standard
+        return steam_standard.new_game(s, cfg)
+    s['zero_bid'] = cfg['zero_bid'] == 'yes'
     if cfg['start'] == 'firstgame':
         # §4.1: players are listed clockwise from the lowest tile; the k-th
         # player in turn order starts with $(k-1).
@@ -187,12 +206,20 @@ def start_move(s, rnd):
     s['queue'] = first_then_order(s, FIRST_MOVE)
 
 
+def standard():
+    # The standard game's own phases (§7), loaded only when one is played.
+    from trackside.games import steam_standard
+    return steam_standard
+
+
 def next_in_queue(s):
     s['queue'].pop(0)
     if s['queue']:
         return
     ph = s['phase']
-    if ph == TILES_PHASE:
+    if ph == CAPITAL:
+        standard().start_bidding(s)
+    elif ph == TILES_PHASE:
         start_build(s)
     elif ph == BUILD:
         start_move(s, 1)
@@ -255,6 +282,8 @@ def win_position(s, p):
 # --- Phase 1: action tiles (§5.1) -------------------------------------------
 
 def tile_cost(s, p, t, declined):
+    if s['std']:
+        return 0                        # §7.5: tiles are free in the standard game
     if t == CITY_GROWTH:
         return 0 if declined else 2
     if t == LOCOMOTIVE:
@@ -270,14 +299,28 @@ def tile_refusal(s, p, t, declined):
         return '%s is already taken this turn (§5.1)' % TILE_TITLES[t - 1]
     if declined and t not in MAY_DECLINE:
         return 'Only City Growth and Urbanization may be passed on (§5.1)'
+    if declined and s['std']:
+        return 'In the standard game you pass on %s when you build: "decline" (§7.5)' % TILE_TITLES[t - 1]
     if t == LOCOMOTIVE and s['loco'][p] >= LOCO_MAX:
         return 'Locomotive cannot be taken at level %d (§5.1)' % LOCO_MAX
+    if t == URBANIZATION and s['cities'] >= NEW_CITIES and not only_urbanization(s, p):
+        return 'No New City tiles are left: Urbanization cannot be taken (§5.1)'
     if t == URBANIZATION and not declined and s['cities'] >= NEW_CITIES:
-        return 'No New City tiles are left for Urbanization (§5.1)'
+        return 'No New City tiles are left: take Urbanization with "pass" (§5.1)'
     cost = tile_cost(s, p, t, declined)
     if cost > payable(s, p):
         return '%s costs $%d; can pay at most $%d (§3)' % (TILE_TITLES[t - 1], cost, payable(s, p))
     return None
+
+
+def only_urbanization(s, p):
+    # Is Urbanization the one tile left this player could take? (6 players,
+    # locomotive at 6, tiles 1-5 gone.) The rules do not say; the device lets
+    # the player take it and pass, as they must take a tile (§5.1).
+    for t in range(1, URBANIZATION):
+        if holder(s, t) < 0 and not (t == LOCOMOTIVE and s['loco'][p] >= LOCO_MAX):
+            return False
+    return True
 
 
 def do_tile(s, p, t, declined):
@@ -308,8 +351,38 @@ def do_build(s, p, costs):
     for c in costs:
         if not 1 <= c <= TILE_COST_MAX:
             raise RuleError('A track tile costs $1..$%d, not $%d (§5.2)' % (TILE_COST_MAX, c))
-    pay(s, p, sum(costs), 'Track')
+    pay_track(s, p, sum(costs))
     next_in_queue(s)
+
+
+def pay_track(s, p, cost):
+    # Base game: raise money as needed (§3). Standard game: cash only (§7.5),
+    # unless the newcomers' house rule lets track be paid as in the base game.
+    if s['std'] and s['relaxed'] == 'no':
+        if cost > s['cash'][p]:
+            raise RuleError('Track costs $%d, more than the $%d in hand (standard game: '
+                            'no raising money; §7.5)' % (cost, s['cash'][p]))
+        s['cash'][p] -= cost
+    else:
+        pay(s, p, cost, 'Track')
+
+
+def may_decline(s, p):
+    # Standard game: the City Growth or Urbanization holder decides at build
+    # time whether to use it (§7.5).
+    return s['std'] and s['tile'][p] in MAY_DECLINE and not s['declined'][p]
+
+
+def do_decline(s, p):
+    if not may_decline(s, p):
+        if not s['std']:
+            raise RuleError('In the base game you pass on a tile when you take it: '
+                            '"tile citygrowth pass" (§5.1)')
+        raise RuleError('Only the City Growth or Urbanization holder can decline it, once (§7.5)')
+    s['declined'][p] = 1
+    if s['tile'][p] == URBANIZATION:
+        s['cities'] -= 1                # the New City tile stays in the box
+    # still this player's build
 
 
 def track_cost(edges, town=False, river=False, hills=False, kind='new'):
@@ -382,6 +455,31 @@ def do_deliver(s, p, parts):
 # --- Phase 4 income, Phase 5 turn order, Phase 6 new turn (§5.4-§5.6) -----------
 
 def do_income(s):
+    if s['std']:
+        standard().do_expenses(s)       # §7.6, with locomotive maintenance
+    else:
+        base_income(s)
+    left = len(s['order'])
+    if s['turn'] >= s['last'] or not left or (s['one_left'] and left < 2):
+        # §5.6 / §7.2: the final turn ends here; then final scoring (§6).
+        # With nobody left there is no one to play on (§8 U11).
+        s['phase'] = LINKS
+        s['queue'] = s['order'][:]
+        if not s['queue']:
+            final_scoring(s)
+        return
+    if s['std']:
+        standard().new_turn(s)
+        return
+    # §5.5: next turn's order is the ascending numbers of the tiles taken
+    s['order'].sort(key=lambda q: s['tile'][q])
+    # §5.6: return the tiles, advance the turn marker
+    reset_tiles(s)
+    s['turn'] += 1
+    start_tiles(s)
+
+
+def base_income(s):
     # §5.4: in turn order, positive income is paid, negative income is owed;
     # the bill is the income at the start of the phase (M3), raised by §3.
     # A player who cannot pay is bankrupt and out of the game.
@@ -394,22 +492,13 @@ def do_income(s):
                 pay(s, p, -bill, 'Income')
             except RuleError:
                 go_bankrupt(s, p)
-    if s['turn'] >= s['last'] or (s['one_left'] and len(s['order']) < 2):
-        # §5.6: the final turn skips phases 5 and 6; then final scoring (§6).
-        s['phase'] = LINKS
-        s['queue'] = s['order'][:]
-        if not s['queue']:
-            final_scoring(s)
-        return
-    # §5.5: next turn's order is the ascending numbers of the tiles taken
-    s['order'].sort(key=lambda q: s['tile'][q])
-    # §5.6: return the tiles, advance the turn marker
-    s['turn'] += 1
+
+
+def reset_tiles(s):
     n = len(s['cash'])
     s['tile'] = [0] * n
     s['declined'] = [0] * n
     s['upgraded'] = [0] * n
-    start_tiles(s)
 
 
 def go_bankrupt(s, p):
@@ -433,7 +522,13 @@ def final_scoring(s):
         score[p] = s['vp'][p] + income_vp(s['income'][p]) + s['links'][p]
     # §6 step 4: most VP; ties: higher income, then the lower tile number
     # taken in the final turn. Each tile is unique, so there is one winner.
-    ranked = sorted(s['order'], key=lambda q: (-score[q], -s['income'][q], s['tile'][q]))
+    # Standard tiles are unnumbered (§8 U7): by default the tile's number
+    # still counts; with tiebreak=order, the final turn's turn order does.
+    if s['std'] and s['by_order']:
+        last = lambda q: s['order'].index(q)
+    else:
+        last = lambda q: s['tile'][q]
+    ranked = sorted(s['order'], key=lambda q: (-score[q], -s['income'][q], last(q)))
     s['score'] = score
     s['ranking'] = ranked
     s['winner'] = ranked[0] if ranked else -1
@@ -450,15 +545,16 @@ def do_links(s, p, links):
 
 # --- the four questions -----------------------------------------------------------
 
-_EXPECTS = {AUCTION: ('bid', 'pass'), TILES_PHASE: ('tile',), BUILD: ('build', 'pass'),
-            MOVE: ('deliver', 'loco', 'pass'), INCOME: ('income',), LINKS: ('links',), OVER: ()}
+_EXPECTS = {AUCTION: ('bid', 'pass'), TILES_PHASE: ('tile',), BUILD: ('build', 'pass', 'decline'),
+            MOVE: ('deliver', 'loco', 'pass'), INCOME: ('income',), LINKS: ('links',), OVER: (),
+            CAPITAL: ('capital',), BIDDING: ('bid', 'pass')}
 
 
 def expects(s):
     # Whose move and which verbs this phase takes: the cheap part of the
     # prompt, checked before every action (the rules then check the rest).
     ph = s['phase']
-    if ph == AUCTION:
+    if ph == AUCTION or ph == BIDDING:
         return s['bidders'][0], _EXPECTS[ph]
     if ph == INCOME or ph == OVER:
         return -1, _EXPECTS[ph]
@@ -473,9 +569,19 @@ def prompt(s, setup=None):
     if ph == OVER:
         return ask(t, ph, -1, 'Game over', [])
     if ph == INCOME:
-        return ask(t, ph, -1, 'Turn %d: pay income (§5.4)' % t, [('income', NONE)])
-    p = s['bidders'][0] if ph == AUCTION else s['queue'][0]
+        if s['std']:
+            text = 'Turn %d: income and expenses, $1 per locomotive level (§7.6)' % t
+        else:
+            text = 'Turn %d: pay income (§5.4)' % t
+        return ask(t, ph, -1, text, [('income', NONE)])
+    p = s['bidders'][0] if ph == AUCTION or ph == BIDDING else s['queue'][0]
     who = name(p)
+    if ph == CAPITAL:
+        opts, text = standard().capital_prompt(s, p, who)
+        return ask(t, ph, p, text, opts)
+    if ph == BIDDING:
+        opts, blocked, text = standard().bidding_prompt(s, p, who, name)
+        return ask(t, ph, p, text, opts, blocked)
     if ph == AUCTION:
         pos = len(s['order']) + 1
         lo, hi = min_bid(s), payable(s, p)
@@ -500,8 +606,11 @@ def prompt(s, setup=None):
                     picks.append((TILES[t1 - 1] + (' pass' if dec else ''), label))
         return ask(t, ph, p, '%s: take an action tile' % who, [('tile', PICK, picks)])
     if ph == BUILD:
-        return ask(t, ph, p, '%s: build track (cost of each tile)' % who,
-                   [('build', AMOUNTS, build_limit(s, p), 1, TILE_COST_MAX), ('pass', NONE)])
+        money = s['cash'][p] if s['std'] and s['relaxed'] == 'no' else payable(s, p)
+        opts = [('build', AMOUNTS, build_limit(s, p), 1, TILE_COST_MAX, money), ('pass', NONE)]
+        if may_decline(s, p):
+            opts.append(('decline', NONE))
+        return ask(t, ph, p, '%s: build track (cost of each tile)' % who, opts)
     if ph == MOVE:
         opts = [('deliver', DELIVERY, s['loco'][p])]
         blocked = []
@@ -527,10 +636,20 @@ def apply(s, action):
             do_bid(s, p, args[0])
         else:
             do_auction_pass(s, p)
+    elif ph == CAPITAL:
+        standard().do_capital(s, p, args[0])
+    elif ph == BIDDING:
+        if verb == 'bid':
+            standard().do_bid(s, p, args[0])
+        else:
+            standard().do_pass(s, p)
     elif ph == TILES_PHASE:
         do_tile(s, p, args[0], args[1])
     elif ph == BUILD:
-        do_build(s, p, args if verb == 'build' else ())
+        if verb == 'decline':
+            do_decline(s, p)
+        else:
+            do_build(s, p, args if verb == 'build' else ())
     elif ph == MOVE:
         if verb == 'deliver':
             do_deliver(s, p, args)
@@ -576,13 +695,13 @@ def parse(setup, actor, verb, w):
     if actor < 0:
         raise RuleError('"%s" needs a player name first, e.g. "%s %s"' % (
             v, setup['players'][0], v))
-    if v == 'pass' or v == 'loco':
+    if v == 'pass' or v == 'loco' or v == 'decline':
         if w:
             raise RuleError('"%s" takes nothing after it' % v)
         return (actor, v, ())
     if not w:
         raise RuleError('"%s" needs more: see docs/log-format.md' % v)
-    if v == 'bid' or v == 'links':
+    if v == 'bid' or v == 'links' or v == 'capital':
         if len(w) != 1:
             raise RuleError('"%s" takes one number' % v)
         return (actor, v, (amount(w[0], v),))
