@@ -1,5 +1,8 @@
 # Test helpers for Steam: sessions in a chosen situation, and (from
 # host_sim.randplay) random lines built from the rules' prompt or from nothing.
+import pytest
+
+from trackside.rules import RuleError, clone
 from trackside.session import new_session
 from host_sim.randplay import NAMES, legal_line, junk_line, random_game  # noqa: F401
 
@@ -35,3 +38,29 @@ def everyone(session, verb):
         p = session.prompt()['player']
         session.do_text('%s %s' % (session.setup['players'][p], verb))
     return session
+
+
+def at(session, name, **values):
+    # Put a player in a situation (cash, income, vp, loco) for a rule test.
+    p = session.setup['players'].index(name)
+    for k, v in values.items():
+        session.state[k][p] = v
+    session._prompt = None
+    return p
+
+
+def row(session, name):
+    # The player's row of the standings.
+    for r in session.standings()['players']:
+        if r['name'] == name:
+            return r
+
+
+def refused(session, line, words):
+    # The line is refused with a message containing words, and changes nothing.
+    before = clone(session.state)
+    with pytest.raises(RuleError) as e:
+        session.do_text(line)
+    assert words in str(e.value), str(e.value)
+    assert session.state == before
+    return str(e.value)

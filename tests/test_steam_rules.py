@@ -5,31 +5,7 @@ import pytest
 from trackside.games import steam
 from trackside.rules import RuleError, clone
 from trackside.session import new_session
-from steam_play import game, auction, play, take_tiles, everyone
-
-
-def at(session, name, **values):
-    # Put a player in a situation (cash, income, vp, loco) for a rule test.
-    p = session.setup['players'].index(name)
-    for k, v in values.items():
-        session.state[k][p] = v
-    session._prompt = None
-    return p
-
-
-def row(session, name):
-    for r in session.standings()['players']:
-        if r['name'] == name:
-            return r
-
-
-def refused(session, line, words):
-    before = clone(session.state)
-    with pytest.raises(RuleError) as e:
-        session.do_text(line)
-    assert words in str(e.value), str(e.value)
-    assert session.state == before
-    return str(e.value)
+from steam_play import game, auction, play, take_tiles, everyone, at, row, refused
 
 
 def tiles_then_pass(session, *lines):

@@ -2,10 +2,9 @@
 # §7 (and §8 U6, U7). Each test names the section it checks.
 import pytest
 
-from trackside.games import steam, steam_standard
-from trackside.rules import RuleError, clone
+from trackside.games import steam_standard
 from trackside.session import new_session
-from steam_play import play, everyone
+from steam_play import play, everyone, at, row, refused
 
 B1 = 'steam standard players=Dani,Tomi,Eva,Jani turns=2'
 
@@ -13,25 +12,6 @@ B1 = 'steam standard players=Dani,Tomi,Eva,Jani turns=2'
 def std(n=4, extra=''):
     names = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay'][:n]
     return new_session('steam standard players=%s %s' % (','.join(names), extra))
-
-
-def at(s, name, **values):
-    p = s.setup['players'].index(name)
-    for k, v in values.items():
-        s.state[k][p] = v
-    s._prompt = None
-
-
-def row(s, name):
-    return [r for r in s.standings()['players'] if r['name'] == name][0]
-
-
-def refused(s, line, words):
-    before = clone(s.state)
-    with pytest.raises(RuleError) as e:
-        s.do_text(line)
-    assert words in str(e.value), str(e.value)
-    assert s.state == before
 
 
 def names(s, players):
