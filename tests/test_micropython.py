@@ -39,7 +39,10 @@ def test_every_firmware_module_compiles_with_mpy_cross(mpy_dir):
 
 
 def test_every_firmware_module_imports_from_source_on_micropython():
+    # main.py starts the device (it needs a board); every other module imports
     for src in firmware_modules():
+        if os.path.basename(src) in ('main.py', 'boot.py'):
+            continue
         mod = os.path.relpath(src, FIRMWARE)[:-3].replace(os.sep, '.')
         if mod.endswith('__init__'):
             mod = mod[:-9]

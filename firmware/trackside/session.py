@@ -194,6 +194,21 @@ class Session:
         if new['turn'] != old_turn and (not self._turn_starts or self._turn_starts[-1] < k):
             self._turn_starts.append(k)
 
+    def turn_history(self, keys):
+        # For a chart: the values of these state keys (per-player lists) at
+        # the start of each turn so far, and now. One replay from the start.
+        marks = [k for k in self._turn_starts if k < self.cursor] + [self.cursor]
+        out = [[] for k in keys]
+        state = json.loads(self._checkpoints[0])
+        done = 0
+        for mark in marks:
+            while done < mark:
+                self.game.apply(state, self.parse(self.lines[done]))
+                done += 1
+            for i in range(len(keys)):
+                out[i].append(state[keys[i]][:])
+        return out
+
     # --- undo and redo ------------------------------------------------------------
 
     def can_undo(self):

@@ -1,0 +1,1 @@
+# The device's user interface: keys, screens, drawing (docs/device.md).

@@ -1,0 +1,181 @@
+# Steam on the device: the dashboard, and the answers the generic screens
+# cannot give alone (a delivery). Imported when a Steam game is played.
+from trackside.ui.screens import Screen, ListScreen, AmountScreen
+from trackside.ui import theme
+from trackside.games import steam
+
+LABELS = {'bid': 'Bid', 'pass': 'Pass', 'tile': 'Take a tile', 'build': 'Build track',
+          'deliver': 'Deliver a cube', 'loco': 'Upgrade locomotive', 'income': 'Income',
+          'links': 'Completed links', 'capital': 'Buy capital', 'decline': 'Decline the tile'}
+MONEY = ('bid',)
+PHASES = {'auction': 'Auction', 'bidding': 'Auction', 'capital': 'Capital', 'tiles': 'Tiles',
+          'build': 'Build', 'move': 'Move', 'income': 'Income', 'links': 'Final score',
+          'over': 'Game over'}
+ORDINAL = ('1st', '2nd', '3rd', '4th', '5th', '6th')
+
+
+def label(verb):
+    return LABELS.get(verb, verb)
+
+
+def signed(n):
+    return '+%d' % n if n > 0 else '%d' % n
+
+
+def confirm(app, verb):
+    # Lines to show before an action that takes no answer, or None.
+    if verb != 'income':
+        return None
+    s = app.session.state
+    names = app.session.setup['players']
+    lines = []
+    for p in s['order']:
+        net = s['income'][p] - (s['loco'][p] if s['std'] else 0)
+        lines.append('%s %s' % (names[p], signed(net) if net else '0'))
+    return ['Pay everyone (A: yes)', ', '.join(lines)]
+
+
+class Dashboard(Screen):
+    # Every player in turn order: colour, cash, income, VP, locomotive; the
+    # player to move is highlighted; the bottom line says what comes next.
+    # A acts, B opens the menu, holding B undoes.
+    def draw(self, p, app):
+        s = app.session.state
+        setup = app.session.setup
+        names = setup['players']
+        order = [q for q in s['order']] + [q for q in range(len(names)) if q not in s['order']]
+        pr = app.session.prompt()
+        p.clear()
+        head = 'T%d/%d %s' % (s['turn'], s['last'], PHASES.get(s['phase'], s['phase']))
+        if s['phase'] == 'over':
+            head = 'Game over: %s wins' % names[s['winner']] if s['winner'] >= 0 else 'Game over'
+        hh = p.small.height + 2
+        p.line_of(0, hh, head, p.small, theme.TEXT, theme.BAR,
+                  right=None if p.w < 200 else 'A act B menu')
+        status = app.status or (pr['text'] if pr['options'] else '')
+        sh = p.small.height if status else 0
+        font = p.medium
+        rh = font.height + 1
+        if hh + sh + rh * len(order) > p.h:
+            font = p.small
+            rh = max(font.height, (p.h - hh - sh) // len(order))
+        y = hh
+        for q in order:
+            mover = q == pr['player']
+            bg = theme.BAR if mover else theme.BACKGROUND
+            p.fill(0, y, p.w, rh, bg)
+            colour = theme.colour_index(names[q])
+            p.swatch(1, y + 1, 6, rh - 2, colour)
+            text = self.row(s, q, names[q], font, p.w - 10)
+            fg = theme.DIM if s['out'][q] else theme.TEXT
+            if p.mono and mover:
+                p.fill(0, y, p.w, rh, theme.TEXT)
+                p.text(9, y + (rh - font.height) // 2, text, font, theme.BACKGROUND, theme.TEXT)
+            else:
+                p.text(9, y + (rh - font.height) // 2, text, font, fg, bg)
+            y += rh
+        if sh and y + sh <= p.h:
+            p.text(1, p.h - sh, status[:p.w // p.small.width], p.small, theme.DIM)
+
+    def row(self, s, q, name, font, width):
+        # The player's numbers for this phase, as many as fit.
+        name = theme.short(name)
+        if s['out'][q]:
+            return '%-3s bankrupt' % name
+        ph = s['phase']
+        if ph == 'over':
+            rank = s['ranking'].index(q) + 1 if q in s['ranking'] else 0
+            cells = ['%d pts' % s['score'][q], ORDINAL[rank - 1] if rank else '']
+        elif ph == 'bidding':
+            cells = ['$%d' % s['cash'][q], self.bid_status(s, q)]
+        elif ph == 'capital':
+            cells = ['$%d' % s['cash'][q], 'i%s' % signed(s['income'][q]), 'upkeep $%d' % s['loco'][q]]
+        else:
+            cells = ['$%d' % s['cash'][q], 'i%s' % signed(s['income'][q]), '%dvp' % s['vp'][q],
+                     'L%d' % s['loco'][q]]
+        text = '%-3s' % name
+        for cell in cells:
+            trial = text + ' ' + cell
+            if font.measure(trial) > width:
+                break
+            text = trial
+        return text
+
+    def bid_status(self, s, q):
+        # The standard auction (§7.4): high bid, out and where, free pass.
+        if q in s['slots']:
+            return 'out %s' % ORDINAL[s['slots'].index(q)]
+        words = []
+        if s['high_by'] == q:
+            words.append('high $%d' % s['high'])
+        if s['free'] == q:
+            words.append('free pass')
+        return ' '.join(words)
+
+    def key(self, app, key, n):
+        if key == 'select':
+            app.act()
+        elif key == 'back':
+            app.menu()
+        elif key in ('up', 'down', 'advance') and app.session.over():
+            app.menu()
+
+
+# --- a delivery: the mover's links, then each other owner's --------------------------
+
+def answer(app, pr, opt, head, title):
+    if opt[1] == steam.DELIVERY:
+        Delivery(app, pr, opt[2], head).own()
+
+
+class Delivery:
+    # Steps: the mover's own links and where their points go; then, until
+    # "done", another owner (or unowned links), their links, their choice.
+    def __init__(self, app, pr, most, head):
+        self.app = app
+        self.mover = pr['player']
+        self.most = most
+        self.head = head
+        self.parts = []
+        self.names = app.session.setup['players']
+
+    def left(self):
+        return self.most - sum(links for who, links, choice in self.parts)
+
+    def own(self):
+        self.app.push(AmountScreen('%s: own links' % self.names[self.mover], 1, self.most, 1,
+                                   lambda app, v: self.choice(self.mover, v), ''))
+
+    def choice(self, who, links):
+        if who < 0:
+            self.parts.append(('unowned', links, ''))
+            self.others()
+            return
+        items = [('Income +%d' % links, 'income'), ('VP +%d' % links, 'vp')]
+        self.app.push(ListScreen('%s: %d points to' % (self.names[who], links), items,
+                                 lambda app, c: self.chose(who, links, c)))
+
+    def chose(self, who, links, c):
+        self.parts.append((self.names[who], links, c))
+        self.others()
+
+    def others(self):
+        s = self.app.session.state
+        named = [w for w, l, c in self.parts]
+        items = [('Done: deliver', 'done')]
+        if self.left() > 0:
+            for q in s['order']:
+                if self.names[q] not in named:
+                    items.append((self.names[q], q, theme.colour_index(self.names[q])))
+            items.append(('Unowned links', -1))
+        self.app.push(ListScreen('More links? (%d left)' % self.left(), items, self.other))
+
+    def other(self, app, who):
+        if who == 'done':
+            words = ' '.join('%s %d %s' % part for part in self.parts)
+            app.submit(self.head + ' ' + words.replace('  ', ' ').strip())
+            return
+        own = self.parts[0][1]
+        top = min(self.left(), own) if who >= 0 else self.left()
+        name = self.names[who] if who >= 0 else 'Unowned'
+        app.push(AmountScreen('%s: links' % name, 1, top, 1, lambda app, v: self.choice(who, v), ''))

@@ -1,0 +1,59 @@
+# Key scripts: a board's buttons pressed in order, with time passing as on a
+# device. Runs under MicroPython too (tests/mp/ui_run.py), so the same script
+# drives the same firmware on both interpreters.
+#
+# A script is words separated by spaces, one press each, named as the
+# buttons are printed on the board (BUTTONS): "A" a short press, "A-" held
+# past HOLD_MS, "A--" held past VERY_MS, "A*3" three short presses.
+from trackside.ui import keys
+
+TICK = 10                   # ms between polls, as firmware/main.py does
+SHORT = 80                  # a quick tap
+
+
+def presses(script, names):
+    # (button index, ms held) for each press; ValueError for a bad word.
+    out = []
+    for word in script.split():
+        times = 1
+        if '*' in word:
+            word, n = word.split('*')
+            times = int(n)
+        hold = SHORT
+        if word.endswith('--'):
+            word, hold = word[:-2], keys.VERY_MS + 100
+        elif word.endswith('-'):
+            word, hold = word[:-1], keys.HOLD_MS + 100
+        if word not in names:
+            raise ValueError('no button "%s" on this board (it has %s)' % (word, ', '.join(names)))
+        for _ in range(times):
+            out.append((names.index(word), hold))
+    return out
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0
+
+
+def press(app, count, index, hold, clock):
+    # One press: down for `hold` ms, then up long enough to be seen.
+    down = [False] * count
+    down[index] = True
+    up = [False] * count
+    t = 0
+    while t < hold:
+        app.tick(down, clock.now)
+        clock.now += TICK
+        t += TICK
+    for _ in range(4):
+        app.tick(up, clock.now)
+        clock.now += TICK
+
+
+def play(app, names, script, clock, after=None):
+    # Press each button of the script; after(i, word) is called after each.
+    for i, (index, hold) in enumerate(presses(script, names)):
+        press(app, len(names), index, hold, clock)
+        if after:
+            after(i)
