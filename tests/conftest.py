@@ -13,6 +13,8 @@ FIRMWARE = os.path.join(ROOT, 'firmware')
 sys.path.insert(0, FIRMWARE)
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
 sys.path.insert(0, ROOT)
+# framebuf and machine for CPython: the host's stand-ins for MicroPython's
+sys.path.insert(0, os.path.join(ROOT, 'host_sim', 'shim'))
 
 # The Raspberry Pi Pico has about 190 KB of heap for everything; the engine
 # tests give MicroPython less than that. The unix port is 64-bit, so its
@@ -46,3 +48,17 @@ def micropython():
 def mp_json(script, *args, heap=MP_HEAP):
     out = run_micropython([script] + list(args), heap=heap)
     return json.loads(out.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope='session')
+def mpy_dir(tmp_path_factory):
+    # The firmware compiled by mpy-cross: what tools/deploy.py copies to a board.
+    import glob
+    out = tmp_path_factory.mktemp('mpy')
+    for src in sorted(glob.glob(os.path.join(FIRMWARE, '**', '*.py'), recursive=True)):
+        rel = os.path.relpath(src, FIRMWARE)[:-3] + '.mpy'
+        dest = os.path.join(str(out), rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        r = subprocess.run([tool('mpy-cross'), '-o', dest, src], capture_output=True, text=True)
+        assert r.returncode == 0, 'mpy-cross rejects %s:\n%s' % (src, r.stderr)
+    return str(out)

@@ -19,19 +19,6 @@ def firmware_modules():
     return sorted(glob.glob(os.path.join(FIRMWARE, '**', '*.py'), recursive=True))
 
 
-@pytest.fixture(scope='session')
-def mpy_dir(tmp_path_factory):
-    # The firmware compiled by mpy-cross: what tools/deploy copies to a board.
-    out = tmp_path_factory.mktemp('mpy')
-    for src in firmware_modules():
-        rel = os.path.relpath(src, FIRMWARE)[:-3] + '.mpy'
-        dest = os.path.join(str(out), rel)
-        os.makedirs(os.path.dirname(dest), exist_ok=True)
-        r = subprocess.run([tool('mpy-cross'), '-o', dest, src], capture_output=True, text=True)
-        assert r.returncode == 0, 'mpy-cross rejects %s:\n%s' % (src, r.stderr)
-    return str(out)
-
-
 def test_every_firmware_module_compiles_with_mpy_cross(mpy_dir):
     for src in firmware_modules():
         rel = os.path.relpath(src, FIRMWARE)[:-3] + '.mpy'

@@ -9,6 +9,11 @@ from trackside import session as session_mod
 from trackside.rules import RuleError
 
 
+def cap(word):
+    # "red" -> "Red" (MicroPython's str has no capitalize())
+    return word[:1].upper() + word[1:]
+
+
 class NewGame:
     def __init__(self, app):
         self.app = app
@@ -16,7 +21,7 @@ class NewGame:
         self.settings = {}
 
     def begin(self):
-        items = [(g.capitalize(), g) for g in GAMES]
+        items = [(cap(g), g) for g in GAMES]
         screen = ListScreen('New game', items, lambda app, g: self.pick_game(g))
         if self.app.stack:
             self.app.push(screen)
@@ -29,8 +34,8 @@ class NewGame:
     def pick_game(self, name):
         self.game = load(name)
         self.name = name
-        items = [(v.capitalize(), v) for v in self.game.VARIANTS]
-        self.app.push(ListScreen(name.capitalize(), items, lambda app, v: self.pick_variant(v)))
+        items = [(cap(v), v) for v in self.game.VARIANTS]
+        self.app.push(ListScreen(cap(name), items, lambda app, v: self.pick_variant(v)))
 
     def pick_variant(self, variant):
         self.variant = variant
@@ -47,7 +52,7 @@ class NewGame:
         if k == self.count:
             self.edit_settings()
             return
-        items = [(c.capitalize(), c, theme.colour_index(c))
+        items = [(cap(c), c, theme.colour_index(c))
                  for c in theme.PLAYER_COLOURS if c not in self.colours]
         title = 'Player %d of %d: colour' % (k + 1, self.count)
         if k == 0 and self.variant == 'base':
@@ -103,7 +108,7 @@ class NewGame:
         screen.draw(self.app.p, self.app)
 
     def start(self):
-        words = [self.name, self.variant, 'players=' + ','.join(c.capitalize() for c in self.colours)]
+        words = [self.name, self.variant, 'players=' + ','.join(cap(c) for c in self.colours)]
         for key in sorted(self.settings):
             words.append('%s=%s' % (key, self.settings[key]))
         try:

@@ -1,0 +1,42 @@
+# Run by MicroPython (and by CPython with host_sim/shim first on the path):
+#   ui_run.py PATHS BOARD SAVES_DIR KEYS_FILE
+# PATHS: directories to import from, joined by ':' (the firmware, host_sim,
+# and on CPython host_sim/shim). Plays the key script on a headless board and
+# prints one line of JSON: the CRC-32 of the canvas after every press, the
+# bytes a panel would have received, the most heap in use, the standings.
+import sys
+for d in reversed(sys.argv[1].split(':')):
+    sys.path.insert(0, d)
+import gc
+import json
+from binascii import crc32
+from headless import Display, BOARDS
+import keyscript
+from trackside.ui.app import App
+
+board, saves, keys_file = sys.argv[2], sys.argv[3], sys.argv[4]
+width, height, mono, names, keymap = BOARDS[board]
+display = Display(width, height, mono)
+f = open(keys_file)
+script = f.read()
+f.close()
+crcs = []
+sent = []
+most = [0]
+
+
+def after(i):
+    crcs.append(crc32(display.buf) & 0xFFFFFFFF)
+    sent.append(display.sent)
+    gc.collect()
+    if hasattr(gc, 'mem_alloc'):            # MicroPython only
+        most[0] = max(most[0], gc.mem_alloc())
+
+
+app = App(display, keymap, saves)
+after(-1)
+keyscript.play(app, names, script, keyscript.Clock(), after)
+out = {'crcs': crcs, 'sent': sent, 'heap': most[0],
+       'screen': type(app.stack[-1]).__name__,
+       'standings': app.session.standings() if app.session else None}
+print(json.dumps(out))
