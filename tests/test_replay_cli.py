@@ -46,10 +46,10 @@ def test_replay_reports_the_first_illegal_line(tmp_path):
     got = json.loads(r.stdout)
     assert got['error'] == {'line': bad + 1, 'text': 'Bob build 2 2 2 2',
                             'message': 'At most 3 track tiles this turn (4 with Engineer; §5.2)'}
-    assert got['next'] == 'Bob: build track (cost of each tile)'
+    assert got['next'] == 'Bob: build track'
     assert '%s:%d: Bob build 2 2 2 2' % (p, bad + 1) in r.stderr
     r = cli('replay', str(p))
-    assert r.returncode == 1 and r.stdout.splitlines()[-1] == 'Next: Bob: build track (cost of each tile)'
+    assert r.returncode == 1 and r.stdout.splitlines()[-1] == 'Next: Bob: build track'
 
 
 def test_replay_of_a_bad_setup_or_missing_file(tmp_path):

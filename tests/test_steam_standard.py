@@ -60,8 +60,7 @@ def test_setup_order_as_dealt_no_money_capital_first_section_7_1():
 def test_buy_capital_5_dollars_per_income_step_section_7_3():
     s = std(3)
     pr = s.prompt()
-    assert pr['options'] == [('capital', 'amount', 0, 10)]
-    assert '$10 or more advised' in pr['text'] and 'maintenance $1' in pr['text']
+    assert pr['options'] == [('capital', 'amount', 0, 10, 2, 'x $5, upkeep $1, $10+ advised')]
     play(s, 'Ann capital 3', 'Bob capital 0')
     assert (row(s, 'Ann')['cash'], row(s, 'Ann')['income']) == (15, -3)
     refused(s, 'Cid capital 11', 'At most 10')
@@ -71,7 +70,7 @@ def test_buy_capital_5_dollars_per_income_step_section_7_3():
 def test_capital_for_vp_at_minus_10_is_a_setting_section_7_3_U6(setting, most):
     s = std(3, setting)
     at(s, 'Ann', income=-10, vp=7)
-    assert s.prompt()['options'] == [('capital', 'amount', 0, most)]
+    assert s.prompt()['options'][0][:4] == ('capital', 'amount', 0, most)
     if most:
         play(s, 'Ann capital 3')
         assert (row(s, 'Ann')['cash'], row(s, 'Ann')['vp'], row(s, 'Ann')['income']) == (15, 1, -10)
@@ -80,7 +79,8 @@ def test_capital_for_vp_at_minus_10_is_a_setting_section_7_3_U6(setting, most):
 def test_no_advice_after_turn_1_section_7_3():
     s = to_income(std(3))
     play(s, 'income')
-    assert s.state['turn'] == 2 and '$10' not in s.prompt()['text']
+    assert s.state['turn'] == 2 and 'advised' not in s.prompt()['options'][0][5]
+    assert s.prompt()['options'][0][4] == 0            # and no $10 proposed
 
 
 # --- §7.4 Phase 2, the auction -------------------------------------------------------

@@ -17,7 +17,8 @@ class RuleError(Exception):
 # Shapes of the legal answers, as the UI sees them. Each option in a prompt
 # is a tuple whose first two items are (verb, kind):
 NONE = 'none'        # (verb, NONE): the verb takes nothing, e.g. pass
-AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi): one whole number lo..hi
+AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi[, default[, note]]): a whole number
+                     # lo..hi; the UI starts at default; note says more
 PICK = 'pick'        # (verb, PICK, [(args_text, label), ...]): one of these
 AMOUNTS = 'amounts'  # (verb, AMOUNTS, most, lo, hi, total): 1..most numbers
                      # lo..hi each, adding up to at most total

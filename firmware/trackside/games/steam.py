@@ -570,9 +570,9 @@ def prompt(s, setup=None):
         return ask(t, ph, -1, 'Game over', [])
     if ph == INCOME:
         if s['std']:
-            text = 'Turn %d: income and expenses, $1 per locomotive level (§7.6)' % t
+            text = 'Turn %d: income and upkeep' % t         # §7.6: $1 per locomotive level
         else:
-            text = 'Turn %d: pay income (§5.4)' % t
+            text = 'Turn %d: income' % t
         return ask(t, ph, -1, text, [('income', NONE)])
     p = s['bidders'][0] if ph == AUCTION or ph == BIDDING else s['queue'][0]
     who = name(p)
@@ -585,14 +585,14 @@ def prompt(s, setup=None):
     if ph == AUCTION:
         pos = len(s['order']) + 1
         lo, hi = min_bid(s), payable(s, p)
-        opts = [('bid', AMOUNT, lo, hi)] if lo <= hi else []
+        opts = [('bid', AMOUNT, lo, hi, lo)] if lo <= hi else []
         opts.append(('pass', NONE))
         blocked = [] if opts[0][0] == 'bid' else [
             ('bid', '%s can raise at most $%d; the bid is $%d (§4.2, §3)' % (who, hi, lo))]
         if s['high'] < 0:
-            text = '%s: bid for turn order position %d' % (who, pos)
+            text = '%s: bid for position %d' % (who, pos)
         else:
-            text = '%s: bid for position %d (high $%d %s)' % (who, pos, s['high'], name(s['high_by']))
+            text = '%s: bid, high $%d %s' % (who, s['high'], name(s['high_by']))
         return ask(t, ph, p, text, opts, blocked)
     if ph == TILES_PHASE:
         picks = []
@@ -610,7 +610,7 @@ def prompt(s, setup=None):
         opts = [('build', AMOUNTS, build_limit(s, p), 1, TILE_COST_MAX, money), ('pass', NONE)]
         if may_decline(s, p):
             opts.append(('decline', NONE))
-        return ask(t, ph, p, '%s: build track (cost of each tile)' % who, opts)
+        return ask(t, ph, p, '%s: build track' % who, opts)
     if ph == MOVE:
         opts = [('deliver', DELIVERY, s['loco'][p])]
         blocked = []
@@ -623,7 +623,7 @@ def prompt(s, setup=None):
         opts.append(('pass', NONE))
         return ask(t, ph, p, '%s: move goods, round %d' % (who, s['round']), opts, blocked)
     # LINKS
-    return ask(t, ph, p, '%s: completed links owned' % who, [('links', AMOUNT, 0, LINKS_MAX)])
+    return ask(t, ph, p, '%s: completed links' % who, [('links', AMOUNT, 0, LINKS_MAX, 0)])
 
 
 def apply(s, action):

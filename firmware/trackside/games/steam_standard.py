@@ -193,11 +193,15 @@ def new_turn(s):
 # --- prompts --------------------------------------------------------------------
 
 def capital_prompt(s, p, who):
+    # The amount is income steps at $5; the note shows the coming upkeep
+    # (§7.6) so nobody under-buys, and the rulebook's advice in turn 1.
     most = capital_max(s, p)
-    text = '%s: buy capital, $5 per income step (maintenance $%d)' % (who, s['loco'][p])
+    note = 'x $5, upkeep $%d' % s['loco'][p]
+    default = 0
     if s['turn'] == 1:
-        text += '; $10 or more advised'
-    return [('capital', steam.AMOUNT, 0, most)], text
+        note += ', $10+ advised'
+        default = min(2, most)
+    return [('capital', steam.AMOUNT, 0, most, default, note)], '%s: buy capital' % who
 
 
 def bidding_prompt(s, p, who, name):
@@ -205,11 +209,11 @@ def bidding_prompt(s, p, who, name):
     opts = []
     blocked = []
     if s['cash'][p] >= lo:
-        opts.append(('bid', steam.AMOUNT, lo, s['cash'][p]))
+        opts.append(('bid', steam.AMOUNT, lo, s['cash'][p], lo))
     else:
         blocked.append(('bid', '%s has $%d; the bid is at least $%d (§7.4)' % (who, s['cash'][p], lo)))
     opts.append(('pass', steam.NONE))
-    text = '%s: bid for turn order' % who
+    text = '%s: bid' % who
     if s['high_by'] >= 0:
         text += ' (high $%d %s)' % (s['high'], name(s['high_by']))
     if s['free'] == p:
