@@ -12,12 +12,12 @@ class Display:
     def __init__(self, width, height, mono=False):
         self.width, self.height, self.mono = width, height, mono
         if mono:
-            self.buf = bytearray(width * ((height + 7) // 8))
+            self.buffer = bytearray(width * ((height + 7) // 8))
             fmt = framebuf.MONO_VLSB
         else:
-            self.buf = bytearray(((width + 1) // 2) * height)
+            self.buffer = bytearray(((width + 1) // 2) * height)
             fmt = framebuf.GS4_HMSB
-        self.canvas = framebuf.FrameBuffer(self.buf, width, height, fmt)
+        self.canvas = framebuf.FrameBuffer(self.buffer, width, height, fmt)
         self.colours = None
         self.sent = 0           # bytes a panel would have received
         self.shows = 0

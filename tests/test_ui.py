@@ -12,6 +12,7 @@ from host_sim.headless import Display, BOARDS
 from trackside.journal import Saves
 from trackside.session import new_session
 from trackside.ui.app import App
+from trackside.ui.screens import ListScreen, MessageScreen
 
 KEYS = os.path.join(ROOT, 'tests', 'keys')
 
@@ -96,11 +97,11 @@ def test_a_refused_action_shows_the_rule_and_changes_nothing(tmp_path):
     before = dict((k, list(v) if isinstance(v, list) else v) for k, v in app.session.state.items())
     # act, Deliver, own links 1 -> 3, to income, done
     press(app, names, 'A A X X A A A')
-    assert type(app.stack[-1]).__name__ == 'MessageScreen'
+    assert isinstance(app.stack[-1], MessageScreen)
     assert 'Income cannot pass 10' in app.stack[-1].text
     assert app.session.state == before and app.session.cursor == 7
     press(app, names, 'A')                       # any key: back where we were
-    assert type(app.stack[-1]).__name__ == 'ListScreen'
+    assert isinstance(app.stack[-1], ListScreen)
 
 
 def test_holding_back_undoes_and_says_what(tmp_path):

@@ -26,7 +26,7 @@ most = [0]
 
 
 def after(i):
-    crcs.append(crc32(display.buf) & 0xFFFFFFFF)
+    crcs.append(crc32(display.buffer) & 0xFFFFFFFF)
     sent.append(display.sent)
     gc.collect()
     if hasattr(gc, 'mem_alloc'):            # MicroPython only

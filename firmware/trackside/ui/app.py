@@ -4,7 +4,7 @@
 from trackside.ui.keys import Keys
 from trackside.ui.paint import Painter
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
-from trackside.ui import theme
+from trackside.ui import theme, ask
 from trackside.rules import RuleError, NONE, AMOUNT, PICK, AMOUNTS
 from trackside.journal import Saves, SaveError
 from trackside import session as session_mod
@@ -113,33 +113,37 @@ class App:
             self.answer(pr, opts[0])
             return
         items = [(self.gui.label(o[0]), o) for o in opts]
-        self.push(ListScreen(pr['text'], items, lambda app, o: app.answer(pr, o)))
+        self.choose(pr['text'], items, lambda app, o: app.answer(pr, o))
 
     def answer(self, pr, opt):
         verb, kind = opt[0], opt[1]
         head = verb
         if pr['player'] >= 0:
             head = self.session.setup['players'][pr['player']] + ' ' + verb
-        title = '%s: %s' % (head.split()[0], self.gui.label(verb)) if pr['player'] >= 0 else self.gui.label(verb)
+        # the question keeps the prompt's words: on the game screen only the
+        # answer line changes from one step to the next
+        title = pr['text'] if ask.inline(self.p) else self.gui.label(verb)
         if kind == NONE:
             confirm = self.gui.confirm(self, verb)
             if confirm:
-                self.push(ConfirmScreen(title, confirm, lambda app: app.submit(head)))
+                self.confirm(title, confirm, lambda app: app.submit(head))
             else:
                 self.submit(head)
         elif kind == AMOUNT:
             default = opt[4] if len(opt) > 4 else opt[2]
+            note = opt[5] if len(opt) > 5 else ''
             unit = '$' if verb in self.gui.MONEY else ''
-            self.push(AmountScreen(title, opt[2], opt[3], default,
-                                   lambda app, v: app.submit('%s %d' % (head, v)), unit))
+            self.amount(title, opt[2], opt[3], default,
+                        lambda app, v: app.submit('%s %d' % (head, v)), unit, note)
         elif kind == PICK:
-            self.push(ListScreen(title, [(label, args) for args, label in opt[2]],
-                                 lambda app, args: app.submit(head + ' ' + args)))
+            self.choose(title, [(label, args) for args, label in opt[2]],
+                        lambda app, args: app.submit(head + ' ' + args))
         elif kind == AMOUNTS:
             passing = None
             if 'pass' in opts_of(pr):
                 passing = head[:len(head) - len(verb)] + 'pass'
-            self.push(AmountsScreen(title, opt, head, passing))
+            cls = AskAmounts if ask.inline(self.p) else AmountsScreen
+            self.push(cls(title, opt, head, passing))
         else:
             self.gui.answer(self, pr, opt, head, title)
 
@@ -149,13 +153,31 @@ class App:
         try:
             self.session.do_text(line)
         except RuleError as e:
-            self.push(MessageScreen('Not allowed', str(e)))
+            self.tell('Not allowed', str(e))
             return
         except OSError as e:
-            self.push(MessageScreen('Not saved', 'Could not save (%s): nothing was changed' % e))
+            self.tell('Not saved', 'Could not save (%s): nothing was changed' % e)
             return
         self.status = ''
         self.home()
+
+    # --- questions during a game: at the bottom of the game screen if it fits ---------
+
+    def choose(self, title, items, on_pick):
+        cls = ask.AskList if ask.inline(self.p) else ListScreen
+        self.push(cls(title, items, on_pick))
+
+    def amount(self, title, lo, hi, value, on_done, unit='', note=''):
+        cls = ask.AskAmount if ask.inline(self.p) else AmountScreen
+        self.push(cls(title, lo, hi, value, on_done, unit, note))
+
+    def confirm(self, title, lines, on_yes):
+        cls = ask.AskConfirm if ask.inline(self.p) else ConfirmScreen
+        self.push(cls(title, lines, on_yes))
+
+    def tell(self, title, text):
+        cls = ask.AskMessage if ask.inline(self.p) and ask.fits(self.p, text) else MessageScreen
+        self.push(cls(title, text))
 
     # --- undo, redo, the menu ----------------------------------------------------------
 
@@ -294,3 +316,10 @@ class AmountsScreen(AmountScreen):
             app.submit(self.head + ' ' + ' '.join(str(c) for c in self.costs))
         elif self.pass_line:
             app.submit(self.pass_line)
+
+
+class AskAmounts(ask.Ask, ask.AmountLine, AmountsScreen):
+    # The same, as a question at the bottom of the game screen.
+    def draw(self, p, app):
+        self.note = '0 = done' if self.costs or self.pass_line else '1 to %d' % self.hi
+        ask.Ask.draw(self, p, app)

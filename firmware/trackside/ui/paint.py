@@ -2,7 +2,10 @@
 # pushed to the display (a full 240x135 frame is 64.8 KB over SPI; a key
 # press should send a small part of it).
 import framebuf
+from binascii import crc32
 from trackside.ui import font as fonts, theme
+
+BLOCKS = 8           # column blocks per row for change detection (30 px at 240)
 
 
 class Painter:
@@ -15,6 +18,17 @@ class Painter:
         self.fmt = framebuf.MONO_VLSB if self.mono else framebuf.GS4_HMSB
         self.inks = {}
         self.dirty = []                 # rectangles (x, y, w, h) not yet shown
+        # What the panel shows, as a CRC per row and column block of the
+        # canvas: a big redraw pushes only the blocks that really changed
+        # (a colour canvas only: a mono frame is 1 KB anyway).
+        self.stride = (self.w + 1) // 2
+        self.block = (self.stride + BLOCKS - 1) // BLOCKS
+        self.shown = None
+        buf = getattr(display, 'buffer', None)
+        if buf is not None and not self.mono:
+            self.mem = memoryview(buf)
+            self.shown = [-1] * (self.h * BLOCKS)
+        self.large = self.w * self.h // 8     # a redraw this big is checked first
         if not self.mono:
             display.palette(theme.rgb_list())
         # fonts by screen size: hints and headers, rows, big numbers
@@ -36,7 +50,10 @@ class Painter:
         key = bg * 16 + fg
         ink = self.inks.get(key)
         if ink is None:
-            ink = self.inks[key] = fonts.ink(self.fmt, self.c(bg), self.c(fg))
+            b, f = self.c(bg), self.c(fg)
+            if b == f:
+                f = 1 - b           # mono: text on a lit bar is dark
+            ink = self.inks[key] = fonts.ink(self.fmt, b, f)
         return ink
 
     # --- drawing ----------------------------------------------------------------
@@ -76,8 +93,9 @@ class Painter:
     # --- what changed ---------------------------------------------------------
 
     def mark(self, x, y, w, h):
-        # Remember a changed rectangle, clipped to the screen. Rectangles that
-        # overlap are merged: pushing one is cheaper than two commands.
+        # Remember a changed rectangle, clipped to the screen. Two that touch
+        # are merged when the union is hardly bigger than both: one window
+        # command instead of two, without pushing much that did not change.
         if x < 0:
             w += x
             x = 0
@@ -92,12 +110,67 @@ class Painter:
             dx, dy, dw, dh = self.dirty[i]
             if x <= dx + dw and dx <= x + w and y <= dy + dh and dy <= y + h:
                 nx, ny = min(x, dx), min(y, dy)
-                self.dirty[i] = (nx, ny, max(x + w, dx + dw) - nx, max(y + h, dy + dh) - ny)
-                return
+                nw, nh = max(x + w, dx + dw) - nx, max(y + h, dy + dh) - ny
+                if nw * nh <= w * h + dw * dh + 256:
+                    self.dirty[i] = (nx, ny, nw, nh)
+                    return
         self.dirty.append((x, y, w, h))
 
     def flush(self):
-        # Push what changed to the display.
+        # Push what changed to the display. A big redraw (a new screen) is
+        # first narrowed to the rows and column blocks that really differ
+        # from what the panel shows.
         for x, y, w, h in self.dirty:
-            self.display.show(x, y, w, h)
+            if self.shown is None:
+                self.display.show(x, y, w, h)
+            elif w * h >= self.large:
+                for r in self.changes(x, y, w, h):
+                    self.display.show(r[0], r[1], r[2], r[3])
+            else:
+                self.forget(x, y, w, h)
+                self.display.show(x, y, w, h)
         self.dirty = []
+
+    def blocks(self, x, w):
+        return x // 2 // self.block, min(BLOCKS - 1, (x + w - 1) // 2 // self.block)
+
+    def forget(self, x, y, w, h):
+        # Pushed without checking: the remembered CRCs there are out of date.
+        b0, b1 = self.blocks(x, w)
+        shown = self.shown
+        for row in range(y, y + h):
+            for b in range(row * BLOCKS + b0, row * BLOCKS + b1 + 1):
+                shown[b] = -1
+
+    def changes(self, x, y, w, h):
+        # The parts of (x, y, w, h) that differ from what the panel shows,
+        # one rectangle per run of changed rows, as wide as the changed
+        # blocks; the CRCs are updated to what will be shown.
+        b0, b1 = self.blocks(x, w)
+        mem, shown, stride, block = self.mem, self.shown, self.stride, self.block
+        out = []
+        top = -1
+        left, right = BLOCKS, -1
+        for row in range(y, y + h + 1):
+            hit = False
+            if row < y + h:
+                base = row * stride
+                for b in range(b0, b1 + 1):
+                    s = base + b * block
+                    c = crc32(mem[s:min(s + block, base + stride)]) & 0x3FFFFFFF
+                    i = row * BLOCKS + b
+                    if shown[i] != c:
+                        shown[i] = c
+                        hit = True
+                        if b < left:
+                            left = b
+                        if b > right:
+                            right = b
+            if hit and top < 0:
+                top = row
+            elif not hit and top >= 0:
+                px = left * block * 2
+                out.append((px, top, min(self.w, (right + 1) * block * 2) - px, row - top))
+                top = -1
+                left, right = BLOCKS, -1
+        return out

@@ -7,6 +7,8 @@
 # event (trackside.ui.keys); app.pop() goes back to the screen before.
 from trackside.ui import theme
 
+MARK = 5            # width of the selection bar
+
 HINTS = {
     # what the keys do, by screen kind and by board (docs/device.md, Keys)
     'list': {4: 'X/Y move  A choose  B back', 3: 'up/down  sel choose  hold: back',
@@ -15,6 +17,8 @@ HINTS = {
                2: '1 count up  2 ok  hold 2: back'},
     'confirm': {4: 'A yes  B no', 3: 'sel yes  hold: no', 2: '2 yes  hold 2: no'},
     'message': {4: 'any key', 3: 'any key', 2: 'any key'},
+    'dashboard': {4: 'hold B: undo', 3: 'very long: undo', 2: 'very long 2: undo'},
+    'act': {4: 'A move  B menu', 3: 'sel: move', 2: '2: move'},
 }
 
 
@@ -106,19 +110,21 @@ class ListScreen(Screen):
         rh = self.row_h(p)
         y = y0 + (i - self.top) * rh
         item = self.items[i]
-        sel = i == self.index
-        bg = theme.BAR if sel else theme.BACKGROUND
-        if p.mono and sel:
-            # mono: the selected row is lit, its text dark
-            p.fill(0, y, p.w, rh, theme.TEXT)
-            p.text(2, y + (rh - p.medium.height) // 2, item[0], p.medium, theme.BACKGROUND, theme.TEXT)
-            return
-        p.fill(0, y, p.w, rh, bg)
-        x = 2
+        p.fill(0, y, p.w, rh, theme.BACKGROUND)
+        self.draw_mark(p, i)
+        x = MARK + 2
         if len(item) > 2 and item[2] is not None:
-            p.swatch(2, y + 2, rh - 4, rh - 4, item[2])
-            x = rh + 2
-        p.text(x, y + (rh - p.medium.height) // 2, item[0], p.medium, theme.TEXT, bg)
+            p.swatch(x, y + 2, rh - 4, rh - 4, item[2])
+            x += rh
+        p.text(x, y + (rh - p.medium.height) // 2, item[0], p.medium)
+
+    def draw_mark(self, p, i):
+        # The selected row has a bar at its left edge: moving it pushes two
+        # narrow strips, not two whole rows.
+        y0, h = self.body(p)
+        rh = self.row_h(p)
+        y = y0 + (i - self.top) * rh
+        p.fill(0, y, MARK, rh, theme.TEXT if i == self.index else theme.BACKGROUND)
 
     def move(self, p, step):
         old = self.index
@@ -129,8 +135,8 @@ class ListScreen(Screen):
             for i in range(self.top, min(len(self.items), self.top + self.rows(p))):
                 self.draw_row(p, i)
         else:
-            self.draw_row(p, old)
-            self.draw_row(p, self.index)
+            self.draw_mark(p, old)
+            self.draw_mark(p, self.index)
 
     def key(self, app, key, n):
         if key == 'up':
@@ -174,10 +180,12 @@ class AmountScreen(Screen):
         p.text(2, y0 + h - p.small.height, note, p.small, theme.DIM)
         self.draw_value(p)
 
-    def draw_value(self, p):
+    def draw_value(self, p, old=''):
+        # Centred; only the span of the old and the new text is redrawn.
         y, bh = self.box(p)
-        p.fill(0, y, p.w, bh, theme.BACKGROUND)
         s = self.text()
+        wide = max(p.big.measure(s), p.big.measure(old))
+        p.fill((p.w - wide) // 2, y, wide, bh, theme.BACKGROUND)
         p.text((p.w - p.big.measure(s)) // 2, y, s, p.big)
 
     def step(self, n):
@@ -203,8 +211,9 @@ class AmountScreen(Screen):
             app.pop()
             return
         if v != self.value:
+            old = self.text()
             self.value = v
-            self.draw_value(app.p)
+            self.draw_value(app.p, old)
 
 
 class ConfirmScreen(Screen):
