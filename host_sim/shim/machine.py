@@ -10,6 +10,7 @@
 #   machine.host.clear()                           # forget every pin, bus, listener
 #   machine.host.on_spi(fn, pins=(16, 17))         # fn(data, (dc, cs), spi) per SPI write
 #   machine.host.on_i2c(fn, addr=0x3C)             # fn(addr, data, i2c) per I2C transaction
+#   machine.host.on_pin(fn, pins=(20,))            # fn(pin_id, level) when an output changes
 #   machine.host.set_input(12, 0)                  # something outside drives GP12 low
 #   machine.host.set_input(12, None)               # ... and lets go again
 #   machine.host.level(20)                         # the level a pin is at now
@@ -33,6 +34,7 @@ class _Host:
         self.irqs = {}          # pin id -> (handler, trigger, pin object)
         self.pwms = {}          # pin id -> {'freq':, 'duty_u16':, 'invert':, 'on':}
         self.spi_listeners = []  # (fn, pins, bus)
+        self.pin_listeners = []  # (fn, pins)
         self.i2c_listeners = []  # (fn, addr, bus)
         self.i2c_devices = set()  # addresses that answer without a listener
         self.events = []        # machine-level calls worth a look: ('reset',), ...
@@ -54,6 +56,16 @@ class _Host:
             return 0
         return 1
 
+    def drive(self, pin_id, level):
+        # an output pin is set (Pin.value(1), on(), init(value=...))
+        level = 1 if level else 0
+        before = self.levels.get(pin_id)
+        self.levels[pin_id] = level
+        if before != level:
+            for fn, pins in self.pin_listeners:
+                if not pins or pin_id in pins:
+                    fn(pin_id, level)
+
     def set_input(self, pin_id, level):
         """Drive an input from outside (None: stop driving it). Fires pin IRQs."""
         before = self._input_level(pin_id)
@@ -72,6 +84,12 @@ class _Host:
         self.spi_listeners.append(entry)
         return entry
 
+    def on_pin(self, fn, pins=()):
+        """fn(pin_id, level) whenever the program changes an output's level."""
+        entry = (fn, tuple(_pin_id(p) for p in pins))
+        self.pin_listeners.append(entry)
+        return entry
+
     def on_i2c(self, fn, addr=None, bus=None):
         """fn(addr, data, i2c) for every I2C write transaction to addr (None: any)."""
         entry = (fn, addr, bus)
@@ -83,6 +101,8 @@ class _Host:
             self.spi_listeners.remove(entry)
         if entry in self.i2c_listeners:
             self.i2c_listeners.remove(entry)
+        if entry in self.pin_listeners:
+            self.pin_listeners.remove(entry)
 
     def pwm(self, pin_id):
         return self.pwms.get(pin_id)
@@ -120,28 +140,28 @@ class Pin:
         if pull != -1:
             host.pulls[self.id] = pull
         if value is not None:
-            host.levels[self.id] = 1 if value else 0
+            host.drive(self.id, value)
 
     def value(self, v=None):
         if v is None:
             return host.level(self.id)
-        host.levels[self.id] = 1 if v else 0
+        host.drive(self.id, v)
         return None
 
     def __call__(self, v=None):
         return self.value(v)
 
     def on(self):
-        host.levels[self.id] = 1
+        host.drive(self.id, 1)
 
     def off(self):
-        host.levels[self.id] = 0
+        host.drive(self.id, 0)
 
     high = on
     low = off
 
     def toggle(self):
-        host.levels[self.id] = 1 - host.levels.get(self.id, 0)
+        host.drive(self.id, 1 - host.levels.get(self.id, 0))
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, **kw):
         if handler is None:

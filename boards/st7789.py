@@ -1,0 +1,249 @@
+# ST7789 display driver for Trackside (4-wire SPI: SCK, MOSI, DC, CS; RST optional).
+# Shared by pico_display.py, pico_display2.py and tdisplay.py; imported as the top-level
+# module `st7789` (on the device it sits beside board.py; on the host boards/ is on sys.path).
+#
+# The UI draws into `canvas`, a 4-bit GS4_HMSB FrameBuffer (16 colour indices; 16.2 KB at
+# 240x135). show(x, y, w, h) sets the panel's window to that rectangle and streams it as
+# RGB565 in bands of a few rows: each band is converted by one framebuf blit through the
+# palette into a small RGB565 line buffer (under 4 KB) and sent with one SPI write. No
+# full-screen RGB565 buffer is ever allocated.
+#
+# Byte order: the ST7789 takes each 16-bit pixel high byte first (datasheet, 65K colour
+# 4-line serial interface). framebuf's RGB565 stores pixels as native little-endian
+# uint16, so the palette holds every colour byte-swapped: the blit then writes the bytes
+# in wire order and the line buffer goes out as it is.
+#
+# Commands and their timings are from the Sitronix ST7789V datasheet (v1.0, section 9.1):
+# SWRESET 01h (wait 5 ms, 120 ms before SLPOUT), SLPOUT 11h (wait 5 ms, 120 ms before a
+# later SLPIN), COLMOD 3Ah (55h: 65K colours, 16 bits a pixel), MADCTL 36h (MY MX MV ML
+# RGB MH), INVON 21h (the IPS panels on these boards show true colours inverted), NORON
+# 13h, CASET 2Ah / RASET 2Bh (start and end, 16 bits each, high byte first), RAMWR 2Ch,
+# DISPON 29h, SLPIN 10h, DISPOFF 28h.
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+try:
+    from time import sleep_ms
+except ImportError:         # CPython
+    from time import sleep as _sleep
+
+    def sleep_ms(ms):
+        _sleep(ms / 1000)
+
+SWRESET = const(0x01)
+SLPIN = const(0x10)
+SLPOUT = const(0x11)
+NORON = const(0x13)
+INVON = const(0x21)
+DISPOFF = const(0x28)
+DISPON = const(0x29)
+CASET = const(0x2A)
+RASET = const(0x2B)
+RAMWR = const(0x2C)
+MADCTL = const(0x36)
+COLMOD = const(0x3A)
+
+# MADCTL bits
+MY = const(0x80)    # row address order (mirror the 320-row axis)
+MX = const(0x40)    # column address order (mirror the 240-column axis)
+MV = const(0x20)    # row/column exchange (landscape)
+ML = const(0x10)    # vertical refresh order (no effect on addressing)
+BGR = const(0x08)   # the panel's subpixels are B-G-R
+
+COLMOD_16BIT = const(0x55)
+
+LINE_BYTES = const(4096)    # the RGB565 band buffer; at 240 wide: 8 rows, 3840 bytes
+
+
+def rgb565(r, g, b):
+    return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
+
+
+class ST7789:
+    """The display: canvas, width, height, palette(colours), show(x, y, w, h).
+
+    x0, y0: where the visible window starts in the controller's RAM, in the
+    orientation that madctl selects (the panel's column and row offsets).
+    tuning: ((command, data), ...) sent after COLMOD/MADCTL: the panel maker's
+    power and gamma settings, if it publishes them.
+    bytes_written counts every byte sent on SPI (commands, parameters, pixels).
+    """
+
+    def __init__(self, spi, width, height, dc, cs=None, reset=None, x0=0, y0=0,
+                 madctl=0, tuning=(), line_bytes=LINE_BYTES):
+        self.spi = spi
+        self.dc = dc
+        self.cs = cs
+        self.rst = reset
+        self.width = width
+        self.height = height
+        self.mono = False
+        self.x0 = x0
+        self.y0 = y0
+        self.madctl = madctl
+        self.bytes_written = 0
+        # the canvas's bytes: the UI compares them with what was last shown
+        self.buffer = bytearray(((width + 1) >> 1) * height)
+        self.canvas = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
+        self._pal = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+        rows = line_bytes // (width * 2)
+        if rows < 1:
+            rows = 1
+        self._line = bytearray(width * 2 * rows)
+        self._line_mv = memoryview(self._line)
+        self._band = None           # FrameBuffer over _line, kept for the last band width
+        self._band_w = 0
+        self._cmd = bytearray(1)
+        self._arg = bytearray(4)
+        # until the UI sets its own: 16 greys, 0 black .. 15 white
+        self.palette([(i * 17, i * 17, i * 17) for i in range(16)])
+        self.init(tuning)
+
+    # -- the interface the UI uses ------------------------------------------------
+
+    def palette(self, colours):
+        pal = self._pal
+        i = 0
+        for c in colours:
+            if i > 15:
+                break
+            v = rgb565(c[0], c[1], c[2])
+            pal.pixel(i, 0, ((v & 0xFF) << 8) | (v >> 8))     # wire order in memory
+            i += 1
+
+    def show(self, x=0, y=0, w=None, h=None):
+        if w is None:
+            w = self.width - x
+        if h is None:
+            h = self.height - y
+        # the UI clips already; stay inside the panel all the same
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > self.width:
+            w = self.width - x
+        if y + h > self.height:
+            h = self.height - y
+        if w <= 0 or h <= 0:
+            return
+        rows = len(self._line) // (w * 2)
+        if rows > h:
+            rows = h
+        if self._band_w != w:
+            # a FrameBuffer over the whole line buffer; only its first rows*w*2 bytes
+            # are used and sent
+            self._band = framebuf.FrameBuffer(self._line, w, len(self._line) // (w * 2),
+                                              framebuf.RGB565)
+            self._band_w = w
+        band = self._band
+        canvas = self.canvas
+        pal = self._pal
+        mv = self._line_mv
+        spi = self.spi
+        self._window(x, y, x + w - 1, y + h - 1)
+        end = y + h
+        while y < end:
+            n = end - y
+            if n > rows:
+                n = rows
+            band.blit(canvas, -x, -y, -1, pal)
+            n = n * w * 2
+            spi.write(mv[:n])
+            self.bytes_written += n
+            y += rows
+        self._deselect()
+
+    # -- power ---------------------------------------------------------------------
+
+    def sleep(self, asleep):
+        """Panel to sleep (about 10 uA) or back; the board turns its backlight."""
+        if asleep:
+            self.command(DISPOFF)
+            self.command(SLPIN)
+            sleep_ms(5)
+        else:
+            self.command(SLPOUT)
+            sleep_ms(120)
+            self.command(DISPON)
+
+    # -- the bus ---------------------------------------------------------------------
+
+    def init(self, tuning=()):
+        if self.rst is not None:
+            self.rst(1)
+            sleep_ms(1)
+            self.rst(0)         # datasheet: a low pulse of at least 10 us
+            sleep_ms(1)
+            self.rst(1)
+            sleep_ms(120)
+        self.command(SWRESET)
+        sleep_ms(150)
+        self.command(SLPOUT)
+        sleep_ms(120)
+        self.command(COLMOD, bytes((COLMOD_16BIT,)))
+        self.command(MADCTL, bytes((self.madctl,)))
+        for cmd, data in tuning:
+            self.command(cmd, data)
+        self.command(INVON)
+        self.command(NORON)
+        self.canvas.fill(0)
+        self.show()             # the RAM holds noise after reset: black before DISPON
+        self.command(DISPON)
+        sleep_ms(10)
+
+    def command(self, cmd, data=None):
+        """One command byte (DC low), then its parameters (DC high), under one CS low."""
+        if self.cs is not None:
+            self.cs(0)
+        self._send_cmd(cmd)
+        if data:
+            self.dc(1)
+            self.spi.write(data)
+            self.bytes_written += len(data)
+        self._deselect()
+
+    def _send_cmd(self, cmd):
+        self.dc(0)
+        self._cmd[0] = cmd
+        self.spi.write(self._cmd)
+        self.bytes_written += 1
+
+    def _deselect(self):
+        if self.cs is not None:
+            self.cs(1)
+
+    def _window(self, x0, y0, x1, y1):
+        # CASET, RASET, RAMWR under one CS low; leaves CS low and DC high for the pixels
+        if self.cs is not None:
+            self.cs(0)
+        arg = self._arg
+        spi = self.spi
+        x0 += self.x0
+        x1 += self.x0
+        y0 += self.y0
+        y1 += self.y0
+        self._send_cmd(CASET)
+        self.dc(1)
+        arg[0] = x0 >> 8
+        arg[1] = x0 & 0xFF
+        arg[2] = x1 >> 8
+        arg[3] = x1 & 0xFF
+        spi.write(arg)
+        self._send_cmd(RASET)
+        self.dc(1)
+        arg[0] = y0 >> 8
+        arg[1] = y0 & 0xFF
+        arg[2] = y1 >> 8
+        arg[3] = y1 & 0xFF
+        spi.write(arg)
+        self._send_cmd(RAMWR)
+        self.dc(1)
+        self.bytes_written += 8

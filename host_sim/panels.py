@@ -1,0 +1,506 @@
+# Panel emulators: what the display controller makes of the bytes the board's driver
+# sends through the fake `machine` (host_sim/shim/machine.py). The simulator's window and
+# the screenshots show rgb(); the tests compare it with the canvas.
+#
+#   from host_sim import panels
+#   board, panel = panels.load('pico_display')     # sys.path set, emulator listening
+#   display, buttons, led = board.open()
+#   ... draw, display.show(...)
+#   panel.rgb()                                    # width*height*3 bytes, rows top down
+#   panels.press(board, 0, True)                   # hold the board's first button
+#
+# The emulators are written from the controllers' datasheets (Sitronix ST7789V v1.0,
+# Solomon Systech SSD1306 rev 1.1) and the panel makers' published geometry, not from
+# our drivers, so a wrong offset, rotation, byte order or missing init step in a driver
+# shows up as a wrong picture here.
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SHIM = os.path.join(HERE, 'shim')
+BOARDS_DIR = os.path.join(ROOT, 'boards')
+
+
+def setup_path():
+    """The shim (machine, framebuf) and boards/ at the front of sys.path: the board
+    modules import `machine`, `framebuf` and each other (`import st7789`) as top-level
+    modules, as they do on a device where they sit in the root directory."""
+    for d in (BOARDS_DIR, SHIM):
+        if d in sys.path:
+            sys.path.remove(d)
+        sys.path.insert(0, d)
+
+
+def _rgb565_to_rgb(v):
+    r = (v >> 11) & 0x1F
+    g = (v >> 5) & 0x3F
+    b = v & 0x1F
+    return (r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)
+
+
+class ST7789Panel:
+    """An ST7789 with its 240x320 frame memory and the part of it the glass shows.
+
+    visible: (column, row, width, height) of the glass in frame memory, in the
+    controller's native (MADCTL = 0) orientation, portrait.
+    landscape: show the glass turned a quarter: picture pixel (x, y) is native pixel
+    (width - 1 - y, x) of the visible part, which is how a MADCTL of MX|MV lays out
+    landscape pixels (ST7789V datasheet 8.12: MV exchanges the row and column
+    counters, MX and MY mirror the frame memory's column and row addresses).
+    ips: the glass shows true colours only in inversion mode (INVON), as on the IPS
+    panels of these boards; without INVON every colour comes out complemented.
+    Feed it with machine.host.on_spi(panel.feed, pins=(dc, cs)).
+    """
+
+    RAM_W = 240
+    RAM_H = 320
+
+    def __init__(self, visible=(0, 0, 240, 320), landscape=True, ips=True, backlight=None):
+        self.visible = visible
+        self.landscape = landscape
+        self.ips = ips
+        self.backlight = backlight      # pin id; None: always lit
+        vw, vh = visible[2], visible[3]
+        self.width, self.height = (vh, vw) if landscape else (vw, vh)
+        self.ram = bytearray(self.RAM_W * self.RAM_H * 2)
+        self.bytes_received = 0
+        self.pixel_bytes = 0
+        self.log = []               # [command, bytearray(parameters)]; RAMWR: [0x2C, count]
+        self.errors = []
+        self.power_on_reset()
+
+    def power_on_reset(self):
+        # ST7789V datasheet 9.1: register defaults after a reset
+        self.asleep = True
+        self.display_on = False
+        self.inverted = False
+        self.madctl = 0
+        self.colmod = 0x66
+        self.cols = [0, self.RAM_W - 1]
+        self.rows = [0, self.RAM_H - 1]
+        self._cmd = None
+        self._params = bytearray()
+        self._odd = None
+
+    # -- the bus ------------------------------------------------------------------
+
+    def feed(self, data, levels, spi=None):
+        dc, cs = levels[0], levels[1] if len(levels) > 1 else 0
+        if cs:
+            return                  # not selected
+        self.bytes_received += len(data)
+        if dc == 0:
+            for b in data:
+                self._command(b)
+        elif self._cmd == 0x2C:
+            self._pixels(data)
+        elif self._cmd is not None:
+            self._params.extend(data)
+            self.log[-1][1] = self._params
+            self._apply()
+
+    def _command(self, cmd):
+        self._cmd = cmd
+        self._params = bytearray()
+        self._odd = None
+        if cmd == 0x2C:
+            self.log.append([cmd, 0])
+            self._c, self._r = self.cols[0], self.rows[0]
+        else:
+            self.log.append([cmd, self._params])
+        if cmd == 0x01:
+            self.power_on_reset()
+            self._cmd = 0x01
+        elif cmd == 0x10:
+            self.asleep = True
+        elif cmd == 0x11:
+            self.asleep = False
+        elif cmd == 0x20:
+            self.inverted = False
+        elif cmd == 0x21:
+            self.inverted = True
+        elif cmd == 0x28:
+            self.display_on = False
+        elif cmd == 0x29:
+            self.display_on = True
+
+    def _apply(self):
+        p = self._params
+        cmd = self._cmd
+        if cmd == 0x2A and len(p) == 4:
+            self.cols = [(p[0] << 8) | p[1], (p[2] << 8) | p[3]]
+        elif cmd == 0x2B and len(p) == 4:
+            self.rows = [(p[0] << 8) | p[1], (p[2] << 8) | p[3]]
+        elif cmd == 0x36 and len(p) == 1:
+            self.madctl = p[0]
+        elif cmd == 0x3A and len(p) == 1:
+            self.colmod = p[0]
+            if p[0] & 0x07 != 0x05:
+                self.errors.append('COLMOD %02x: only 16 bits a pixel is emulated' % p[0])
+
+    def _pixels(self, data):
+        if self.colmod & 0x07 != 0x05:
+            self.errors.append('RAMWR before COLMOD set 16 bits a pixel')
+        if self._odd is not None:
+            data = bytes((self._odd,)) + bytes(data)
+            self._odd = None
+        n = len(data) & ~1
+        if len(data) & 1:
+            self._odd = data[-1]
+        self.pixel_bytes += n
+        self.log[-1][1] += n
+        ram = self.ram
+        m = self.madctl
+        mv, mx, my = m & 0x20, m & 0x40, m & 0x80
+        c0, c1 = self.cols
+        r0, r1 = self.rows
+        c, r = self._c, self._r
+        rw, rh = self.RAM_W, self.RAM_H
+        for i in range(0, n, 2):
+            if mv:
+                pc, pr = r, c
+            else:
+                pc, pr = c, r
+            if mx:
+                pc = rw - 1 - pc
+            if my:
+                pr = rh - 1 - pr
+            if 0 <= pc < rw and 0 <= pr < rh:
+                k = (pr * rw + pc) * 2
+                ram[k] = data[i]
+                ram[k + 1] = data[i + 1]
+            c += 1
+            if c > c1:
+                c = c0
+                r += 1
+                if r > r1:
+                    r = r0
+        self._c, self._r = c, r
+
+    # -- what the glass shows ---------------------------------------------------------
+
+    def lit(self):
+        if self.backlight is None:
+            return True
+        import machine
+        return bool(machine.host.level(self.backlight))
+
+    def native(self, x, y):
+        """The RGB565 value at (x, y) of the visible part, native orientation."""
+        vx, vy = self.visible[0], self.visible[1]
+        k = ((vy + y) * self.RAM_W + vx + x) * 2
+        return (self.ram[k] << 8) | self.ram[k + 1]
+
+    def pixel(self, x, y):
+        """The RGB565 value in frame memory behind picture pixel (x, y)."""
+        if self.landscape:
+            return self.native(self.visible[2] - 1 - y, x)
+        return self.native(x, y)
+
+    def rgb(self):
+        """The picture: width*height*3 bytes, rows top to bottom, as a person sees it."""
+        w, h = self.width, self.height
+        out = bytearray(w * h * 3)
+        if self.asleep or not self.display_on or not self.lit():
+            return out
+        flip = self.ips != self.inverted
+        bgr = self.madctl & 0x08
+        cache = {}
+        i = 0
+        for y in range(h):
+            for x in range(w):
+                v = self.pixel(x, y)
+                px = cache.get(v)
+                if px is None:
+                    r, g, b = _rgb565_to_rgb(v)
+                    if bgr:
+                        r, b = b, r
+                    if flip:
+                        r, g, b = 255 - r, 255 - g, 255 - b
+                    px = cache[v] = bytes((r, g, b))
+                out[i:i + 3] = px
+                i += 3
+        return out
+
+
+# SSD1306 commands and how many parameter bytes follow each (datasheet section 10)
+_SSD1306_ARGS = {
+    0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1, 0x8D: 1,
+    0xA3: 2, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1,
+}
+
+
+class SSD1306Panel:
+    """An SSD1306 on I2C: 128x64 GDDRAM in 8 pages, the control-byte protocol
+    (Co, D/C#: datasheet 8.1.5.2), the three addressing modes, segment remap and COM
+    scan direction, display on/off, inversion, entire-display-on and the charge pump.
+
+    The glass is taken as the usual module's: with segment remap on (A1h) and the COM
+    scan reversed (C8h) the picture is upright. rgb(): lit pixels in `colour`.
+    Feed it with machine.host.on_i2c(panel.feed, addr=0x3C).
+    """
+
+    def __init__(self, width=128, height=64, addr=0x3C, colour=(255, 255, 255)):
+        self.width = width
+        self.height = height
+        self.addr = addr
+        self.colour = colour
+        self.pages = height // 8
+        self.ram = bytearray(128 * 8)
+        self.bytes_received = 0
+        self.data_bytes = 0
+        self.log = []               # [command, bytearray(parameters)]; data: ['data', count]
+        self.power_on_reset()
+
+    def power_on_reset(self):
+        # datasheet section 10: reset values
+        self.display_on = False
+        self.charge_pump = False
+        self.inverted = False
+        self.entire_on = False
+        self.seg_remap = False
+        self.com_reversed = False
+        self.start_line = 0
+        self.mode = 2               # page addressing
+        self.cols = [0, 127]
+        self.pages_range = [0, 7]
+        self.col = 0
+        self.page = 0
+        self.contrast = 0x7F
+        self._cmd = None
+        self._params = bytearray()
+
+    def feed(self, addr, data, i2c=None):
+        if addr != self.addr:
+            return
+        self.bytes_received += len(data)
+        i = 0
+        n = len(data)
+        while i < n:
+            control = data[i]
+            i += 1
+            co = control & 0x80
+            is_data = control & 0x40
+            chunk = data[i:i + 1] if co else data[i:]
+            i += len(chunk)
+            if is_data:
+                self._data(chunk)
+            else:
+                for b in chunk:
+                    self._command_byte(b)
+
+    def _command_byte(self, b):
+        if self._cmd is not None:
+            self._params.append(b)
+            if len(self._params) == _SSD1306_ARGS[self._cmd]:
+                self._apply(self._cmd, self._params)
+                self._cmd = None
+            return
+        self.log.append([b, bytearray()])
+        if b in _SSD1306_ARGS:
+            self._cmd = b
+            self._params = self.log[-1][1]
+            return
+        if b == 0xAE:
+            self.display_on = False
+        elif b == 0xAF:
+            self.display_on = True
+        elif b in (0xA0, 0xA1):
+            self.seg_remap = b == 0xA1
+        elif b in (0xC0, 0xC8):
+            self.com_reversed = b == 0xC8
+        elif b in (0xA6, 0xA7):
+            self.inverted = b == 0xA7
+        elif b in (0xA4, 0xA5):
+            self.entire_on = b == 0xA5
+        elif 0x40 <= b <= 0x7F:
+            self.start_line = b & 0x3F
+        elif 0xB0 <= b <= 0xB7:
+            self.page = b & 0x07
+        elif b <= 0x0F:
+            self.col = (self.col & 0xF0) | b
+        elif b <= 0x1F:
+            self.col = (self.col & 0x0F) | ((b & 0x0F) << 4)
+
+    def _apply(self, cmd, p):
+        if cmd == 0x20:
+            self.mode = p[0] & 0x03
+        elif cmd == 0x21:
+            self.cols = [p[0] & 0x7F, p[1] & 0x7F]
+            self.col = self.cols[0]
+        elif cmd == 0x22:
+            self.pages_range = [p[0] & 0x07, p[1] & 0x07]
+            self.page = self.pages_range[0]
+        elif cmd == 0x81:
+            self.contrast = p[0]
+        elif cmd == 0x8D:
+            self.charge_pump = bool(p[0] & 0x04)
+
+    def _data(self, chunk):
+        self.data_bytes += len(chunk)
+        if self.log and self.log[-1][0] == 'data':
+            self.log[-1][1] += len(chunk)
+        else:
+            self.log.append(['data', len(chunk)])
+        ram = self.ram
+        c0, c1 = self.cols
+        p0, p1 = self.pages_range
+        for b in chunk:
+            ram[self.page * 128 + self.col] = b
+            if self.mode == 0:          # horizontal: along the page, then the next page
+                if self.col >= c1:
+                    self.col = c0
+                    self.page = p0 if self.page >= p1 else self.page + 1
+                else:
+                    self.col += 1
+            elif self.mode == 1:        # vertical: down the pages, then the next column
+                if self.page >= p1:
+                    self.page = p0
+                    self.col = c0 if self.col >= c1 else self.col + 1
+                else:
+                    self.page += 1
+            else:                       # page mode: along the page, wrapping in it
+                self.col = c0 if self.col >= c1 else self.col + 1
+
+    def lit(self, x, y):
+        """Is picture pixel (x, y) lit (from the RAM, before on/off and inversion)?"""
+        col = x if self.seg_remap else 127 - x
+        row = y if self.com_reversed else self.height - 1 - y
+        row = (row + self.start_line) % 64
+        return (self.ram[(row >> 3) * 128 + col] >> (row & 7)) & 1
+
+    def rgb(self):
+        w, h = self.width, self.height
+        out = bytearray(w * h * 3)
+        if not (self.display_on and self.charge_pump):
+            return out
+        on = bytes(self.colour)
+        for y in range(h):
+            for x in range(w):
+                v = 1 if self.entire_on else self.lit(x, y)
+                if self.inverted:
+                    v = 1 - v
+                if v:
+                    i = (y * w + x) * 3
+                    out[i:i + 3] = on
+        return out
+
+
+# The boards' panels: controller, where the glass sits in its memory, and the pins the
+# emulator listens on. ST7789 geometry from the makers: the 1.14" 135x240 glass starts at
+# column 52, row 40 of the 240x320 memory (Pimoroni drivers/st7789/st7789.cpp; LilyGO
+# via TFT_eSPI ST7789_Rotation.h); the 2.0" 240x320 glass fills it.
+BOARDS = {
+    'pico_display': {'kind': 'st7789', 'visible': (52, 40, 135, 240), 'dc': 16, 'cs': 17,
+                     'backlight': 20, 'bus': 0},
+    'pico_display2': {'kind': 'st7789', 'visible': (0, 0, 240, 320), 'dc': 16, 'cs': 17,
+                      'backlight': 20, 'bus': 0},
+    'tdisplay': {'kind': 'st7789', 'visible': (52, 40, 135, 240), 'dc': 16, 'cs': 5,
+                 'backlight': 4, 'bus': 2},
+    'oled_ssd1306': {'kind': 'ssd1306', 'addr': 0x3C, 'bus': None},
+}
+
+
+def attach(board_name):
+    """A panel emulator for that board, listening on the fake bus from now on."""
+    setup_path()
+    import machine
+    spec = BOARDS[board_name]
+    if spec['kind'] == 'st7789':
+        panel = ST7789Panel(spec['visible'], landscape=True, backlight=spec['backlight'])
+        panel.listener = machine.host.on_spi(panel.feed, pins=(spec['dc'], spec['cs']), bus=spec['bus'])
+    else:
+        ensure_ssd1306()
+        panel = SSD1306Panel(addr=spec['addr'])
+        panel.listener = machine.host.on_i2c(panel.feed, addr=spec['addr'], bus=spec['bus'])
+    return panel
+
+
+def load(board_name):
+    """(board module, panel): the board imported as on a device, its panel attached."""
+    import importlib
+    panel = attach(board_name)
+    return importlib.import_module(board_name), panel
+
+
+def press(board, index, down=True):
+    """Hold (or let go of) button `index` of a board module: its pin goes to the
+    pressed level (low on all our boards) or is let go to its pull-up."""
+    import machine
+    machine.host.set_input(board.PINS_BUTTONS[index], 0 if down else None)
+
+
+def ensure_ssd1306():
+    """Make `import ssd1306` work on the host. micropython-lib's driver is installed on
+    the device by tools/deploy.py; if a copy is on sys.path it is used as it is, else a
+    stand-in with the same interface (below) takes its place."""
+    try:
+        import ssd1306  # noqa: F401
+        return sys.modules['ssd1306']
+    except ImportError:
+        pass
+    import types
+    setup_path()
+    module = types.ModuleType('ssd1306')
+    module.SSD1306_I2C = _standin_class()
+    module.STANDIN = True
+    sys.modules['ssd1306'] = module
+    return module
+
+
+def _standin_class():
+    import framebuf
+
+    class SSD1306_I2C(framebuf.FrameBuffer):
+        """Host stand-in for micropython-lib's SSD1306_I2C: the same constructor and
+        attributes (width, height, pages, buffer, i2c, addr), a MONO_VLSB FrameBuffer
+        over `buffer`, one command per I2C transaction (control byte 80h) and the data
+        after 40h. The init follows the datasheet's software initialisation flow."""
+
+        def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+            self.width = width
+            self.height = height
+            self.i2c = i2c
+            self.addr = addr
+            self.external_vcc = external_vcc
+            self.pages = height // 8
+            self.buffer = bytearray(self.pages * width)
+            super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+            self.init_display()
+
+        def init_display(self):
+            for cmd in (0xAE, 0xD5, 0x80, 0xA8, self.height - 1, 0xD3, 0x00, 0x40,
+                        0x8D, 0x10 if self.external_vcc else 0x14, 0x20, 0x00, 0xA1, 0xC8,
+                        0xDA, 0x02 if self.width > 2 * self.height else 0x12,
+                        0x81, 0xCF, 0xD9, 0x22 if self.external_vcc else 0xF1,
+                        0xDB, 0x40, 0xA4, 0xA6, 0xAF):
+                self.write_cmd(cmd)
+            self.fill(0)
+            self.show()
+
+        def write_cmd(self, cmd):
+            self.i2c.writeto(self.addr, bytes((0x80, cmd)))
+
+        def write_data(self, buf):
+            self.i2c.writevto(self.addr, (b'\x40', buf))
+
+        def poweroff(self):
+            self.write_cmd(0xAE)
+
+        def poweron(self):
+            self.write_cmd(0xAF)
+
+        def contrast(self, value):
+            self.write_cmd(0x81)
+            self.write_cmd(value)
+
+        def invert(self, invert):
+            self.write_cmd(0xA6 | (invert & 1))
+
+        def show(self):
+            for cmd in (0x21, 0, self.width - 1, 0x22, 0, self.pages - 1):
+                self.write_cmd(cmd)
+            self.write_data(self.buffer)
+
+    return SSD1306_I2C

@@ -1,0 +1,724 @@
+# The board modules (boards/) on the fake machine (host_sim/shim/machine.py) with the
+# framebuf shim, and what the panel emulators (host_sim/panels.py) make of their bytes.
+#
+# The expectations here are written from the controllers' datasheets and the makers'
+# published pin maps and panel settings (sources beside each), not read back from the
+# drivers' own constants, so a wrong byte in a driver fails a test.
+import binascii
+import json
+import os
+import random
+import sys
+
+import pytest
+
+from conftest import ROOT, run_micropython
+
+SHIM = os.path.join(ROOT, 'host_sim', 'shim')
+BOARDS_DIR = os.path.join(ROOT, 'boards')
+for _d in (BOARDS_DIR, SHIM):
+    if _d in sys.path:
+        sys.path.remove(_d)
+    sys.path.insert(0, _d)
+
+import framebuf  # noqa: E402
+import machine  # noqa: E402
+import st7789  # noqa: E402
+
+from host_sim import panels  # noqa: E402
+
+ST7789_BOARDS = ('pico_display', 'pico_display2', 'tdisplay')
+ALL_BOARDS = ST7789_BOARDS + ('oled_ssd1306',)
+
+# Each board's bus pins, from the makers (see the board modules' headers):
+# Pimoroni pimoroni-pico common/pimoroni_common.hpp (DC 16, CS 17, BL 20) and
+# libraries/pico_display*/ (A B X Y = 12 13 14 15, LED 6 7 8); LilyGO TTGO-T-Display
+# README.MD (DC 16, CS 5, BL 4, BUTTON1 35, BUTTON2 0) and TTGO-T-Display.ino (RST 23).
+PINS = {
+    'pico_display': {'dc': 16, 'cs': 17, 'bl': 20, 'rst': None, 'buttons': (12, 13, 14, 15)},
+    'pico_display2': {'dc': 16, 'cs': 17, 'bl': 20, 'rst': None, 'buttons': (12, 13, 14, 15)},
+    'tdisplay': {'dc': 16, 'cs': 5, 'bl': 4, 'rst': 23, 'buttons': (35, 0)},
+    'oled_ssd1306': {'sda': 4, 'scl': 5, 'buttons': (10, 11, 12)},
+}
+
+# ST7789V datasheet (Sitronix v1.0) command codes
+SWRESET, SLPOUT, NORON, INVON, DISPON = 0x01, 0x11, 0x13, 0x21, 0x29
+CASET, RASET, RAMWR, MADCTL, COLMOD = 0x2A, 0x2B, 0x2C, 0x36, 0x3A
+
+# Pimoroni's panel settings, transcribed from pimoroni-pico drivers/st7789/st7789.cpp
+# (common_init): the common block, then the block for the panel size.
+PIMORONI_COMMON = [
+    (0xB2, bytes([0x0C, 0x0C, 0x00, 0x33, 0x33])),     # PORCTRL
+    (0xC0, bytes([0x2C])),                             # LCMCTRL
+    (0xC2, bytes([0x01])),                             # VDVVRHEN
+    (0xC3, bytes([0x12])),                             # VRHS
+    (0xC4, bytes([0x20])),                             # VDVS
+    (0xD0, bytes([0xA4, 0xA1])),                       # PWCTRL1
+    (0xC6, bytes([0x0F])),                             # FRCTRL2
+]
+PIMORONI_240x135 = [
+    (0xC3, bytes([0x00])),
+    (0xB7, bytes([0x75])),
+    (0xBB, bytes([0x3D])),
+    (0xD6, bytes([0xA1])),
+    (0xE0, bytes([0x70, 0x04, 0x08, 0x09, 0x09, 0x05, 0x2A, 0x33, 0x41, 0x07, 0x13, 0x13, 0x29, 0x2F])),
+    (0xE1, bytes([0x70, 0x03, 0x09, 0x0A, 0x09, 0x06, 0x2B, 0x34, 0x41, 0x07, 0x12, 0x14, 0x28, 0x2E])),
+]
+PIMORONI_320x240 = [
+    (0xB7, bytes([0x35])),
+    (0xBB, bytes([0x1F])),
+    (0xE0, bytes([0xD0, 0x08, 0x11, 0x08, 0x0C, 0x15, 0x39, 0x33, 0x50, 0x36, 0x13, 0x14, 0x29, 0x2D])),
+    (0xE1, bytes([0xD0, 0x08, 0x10, 0x08, 0x06, 0x06, 0x39, 0x44, 0x51, 0x0B, 0x16, 0x14, 0x2F, 0x31])),
+]
+
+# The window of each panel in landscape. Pimoroni st7789.cpp: 240x135 -> columns
+# 40..279, rows 53..187, MADCTL ROW/COL_ORDER.. = COL_ORDER|SWAP_XY|SCAN_ORDER (0x70);
+# 320x240 -> 0..319, 0..239, 0x70. TFT_eSPI ST7789_Rotation.h for the T-Display's
+# 135x240 at rotation 1: colstart 40, rowstart 53, MADCTL MX|MV (0x60).
+GEOMETRY = {
+    'pico_display': {'madctl': 0x70, 'x0': 40, 'y0': 53, 'w': 240, 'h': 135,
+                     'tuning': PIMORONI_COMMON + PIMORONI_240x135},
+    'pico_display2': {'madctl': 0x70, 'x0': 0, 'y0': 0, 'w': 320, 'h': 240,
+                      'tuning': PIMORONI_COMMON + PIMORONI_320x240},
+    'tdisplay': {'madctl': 0x60, 'x0': 40, 'y0': 53, 'w': 240, 'h': 135, 'tuning': []},
+}
+
+# docs/device.md, "Keys"
+KEYMAPS = {
+    'pico_display': (('select', None, None), ('back', 'undo', None),
+                     ('up', 'repeat', None), ('down', 'repeat', None)),
+    'pico_display2': (('select', None, None), ('back', 'undo', None),
+                      ('up', 'repeat', None), ('down', 'repeat', None)),
+    'tdisplay': (('advance', 'repeat', None), ('select', 'back', 'undo')),
+    'oled_ssd1306': (('up', 'repeat', None), ('down', 'repeat', None), ('select', 'back', 'undo')),
+}
+
+PALETTE = [(0, 0, 0), (255, 255, 255), (255, 0, 0), (0, 255, 0), (0, 0, 255),
+           (255, 255, 0), (0, 255, 255), (255, 0, 255), (18, 52, 86), (200, 100, 50),
+           (7, 3, 250), (128, 128, 128), (1, 254, 9), (250, 9, 1), (99, 199, 33), (33, 66, 99)]
+
+
+def rgb565(r, g, b):
+    return ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+
+
+def shown(r, g, b):
+    # what a 5-6-5 panel shows for a colour: the kept bits, low bits repeated
+    r5, g6, b5 = r >> 3, g >> 2, b >> 3
+    return ((r5 << 3) | (r5 >> 2), (g6 << 2) | (g6 >> 4), (b5 << 3) | (b5 >> 2))
+
+
+class Recorder:
+    """The SPI traffic decoded by hand: a command is a byte sent with DC low and CS
+    low, its parameters the bytes after it with DC high (ST7789V 8.4, 4-line serial)."""
+
+    def __init__(self, dc, cs):
+        self.commands = []          # [command, bytearray(parameters)]
+        self.writes = []            # (dc, cs, len) of every SPI write
+        self.events = []            # ('spi', cmd) / ('pin', id, level) / ('sleep', ms)
+        self.deselected = 0
+        self.entry = machine.host.on_spi(self.feed, pins=(dc, cs))
+
+    def feed(self, data, levels, spi):
+        dc, cs = levels
+        self.writes.append((dc, cs, len(data)))
+        if cs:
+            self.deselected += len(data)
+            return
+        if dc == 0:
+            for b in data:
+                self.commands.append([b, bytearray()])
+                self.events.append(('spi', b))
+        else:
+            assert self.commands, 'parameters before any command'
+            self.commands[-1][1].extend(data)
+
+    def clear(self):
+        self.commands, self.writes, self.events = [], [], []
+
+
+@pytest.fixture(autouse=True)
+def fresh_machine(monkeypatch):
+    machine.host.clear()
+    sleeps = []
+    monkeypatch.setattr(st7789, 'sleep_ms', sleeps.append)
+    yield sleeps
+    machine.host.clear()
+
+
+def board_module(name):
+    if name == 'oled_ssd1306':
+        panels.ensure_ssd1306()
+    __import__(name)
+    return sys.modules[name]
+
+
+def span(a, b):
+    # a CASET/RASET parameter: start and end, 16 bits each, high byte first
+    return bytes([a >> 8, a & 255, b >> 8, b & 255])
+
+
+def open_with_recorder(name):
+    pins = PINS[name]
+    rec = Recorder(pins['dc'], pins['cs'])
+    machine.host.on_pin(lambda pin, level: rec.events.append(('pin', pin, level)))
+    st7789.sleep_ms = lambda ms: rec.events.append(('sleep', ms))  # undone by the fixture
+    board = board_module(name)
+    panel = panels.attach(name)
+    display, buttons, led = board.open()
+    return board, rec, panel, display, buttons, led
+
+
+def open_any(name):
+    if name == 'oled_ssd1306':
+        panels.attach(name)
+        return board_module(name).open()
+    return open_with_recorder(name)[3:]
+
+
+# -- the board interface --------------------------------------------------------------
+
+@pytest.mark.parametrize('name', ALL_BOARDS)
+def test_board_module_has_the_interface_of_docs_device_md(name):
+    board = board_module(name)
+    assert isinstance(board.NAME, str) and board.NAME
+    assert board.KEYMAP == KEYMAPS[name]
+    assert len(board.BUTTONS) == len(board.KEYMAP) == len(PINS[name]['buttons'])
+    assert board.SAVES == '/saves'
+    assert board.MONO == (name == 'oled_ssd1306')
+    size = {'pico_display': (240, 135), 'pico_display2': (320, 240), 'tdisplay': (240, 135),
+            'oled_ssd1306': (128, 64)}[name]
+    assert (board.WIDTH, board.HEIGHT) == size
+    display, buttons, led = open_any(name)
+    assert (display.width, display.height) == size
+    assert buttons.pressed() == (False,) * len(board.BUTTONS)
+    assert (led is None) == (name in ('tdisplay', 'oled_ssd1306'))
+
+
+@pytest.mark.parametrize('name', ALL_BOARDS)
+def test_board_modules_name_their_pin_map_source(name):
+    with open(os.path.join(BOARDS_DIR, name + '.py')) as f:
+        head = f.read(3000)
+    assert 'source' in head.lower() or 'PINS:' in head
+    if name.startswith('pico_display'):
+        assert 'pimoroni-pico' in head
+    if name == 'tdisplay':
+        assert 'Xinyuan-LilyGO/TTGO-T-Display' in head
+
+
+# -- ST7789: init, window, pixels, bytes -------------------------------------------------
+
+@pytest.mark.parametrize('name', ST7789_BOARDS)
+def test_st7789_init_sequence(name, fresh_machine):
+    g = GEOMETRY[name]
+    board, rec, panel, display, buttons, led = open_with_recorder(name)
+    x1, y1 = g['x0'] + g['w'] - 1, g['y0'] + g['h'] - 1
+    expected = ([(SWRESET, b''), (SLPOUT, b''), (COLMOD, b'\x55'), (MADCTL, bytes([g['madctl']]))]
+                + g['tuning']
+                + [(INVON, b''), (NORON, b''),
+                   (CASET, span(g['x0'], x1)),
+                   (RASET, span(g['y0'], y1)),
+                   (RAMWR, bytes(g['w'] * g['h'] * 2)),       # black: the RAM is noise at reset
+                   (DISPON, b'')])
+    assert [(c, bytes(p)) for c, p in rec.commands] == expected
+    # every byte went out with CS low, and CS is high again at the end
+    assert rec.deselected == 0
+    assert machine.host.level(PINS[name]['cs']) == 1
+    # the datasheet's waits (ST7789V 9.1): 120 ms after SWRESET before SLPOUT, then
+    # 5 ms after SLPOUT before the next command
+    ev = rec.events
+
+    def waited_after(cmd):
+        i = ev.index(('spi', cmd)) + 1
+        total = 0
+        while ev[i][0] != 'spi':
+            total += ev[i][1] if ev[i][0] == 'sleep' else 0
+            i += 1
+        return total
+
+    assert waited_after(SWRESET) >= 120
+    assert waited_after(SLPOUT) >= 5
+    # the backlight comes on only after the black frame and DISPON
+    bl = PINS[name]['bl']
+    order = [e for e in rec.events if e == ('spi', DISPON) or e[:2] == ('pin', bl)]
+    assert order[-1] == ('pin', bl, 1) and ('spi', DISPON) in order[:-1]
+    assert machine.host.level(bl) == 1
+    # a reset line, where there is one, is pulsed low before anything is sent
+    rst = PINS[name]['rst']
+    if rst is not None:
+        pulses = [e for e in rec.events if e[:2] == ('pin', rst)]
+        assert pulses[-2:] == [('pin', rst, 0), ('pin', rst, 1)]
+        first_spi = [i for i, e in enumerate(rec.events) if e[0] == 'spi'][0]
+        assert rec.events.index(('pin', rst, 1), rec.events.index(('pin', rst, 0))) < first_spi
+    assert panel.errors == []
+
+
+@pytest.mark.parametrize('name', ST7789_BOARDS)
+def test_st7789_window_for_a_sub_rectangle(name):
+    g = GEOMETRY[name]
+    board, rec, panel, display, buttons, led = open_with_recorder(name)
+    rec.clear()
+    display.show(10, 20, 30, 16)
+    x0, y0 = 10 + g['x0'], 20 + g['y0']
+    x1, y1 = x0 + 29, y0 + 15
+    assert [(c, bytes(p)) for c, p in rec.commands] == [
+        (CASET, span(x0, x1)), (RASET, span(y0, y1)), (RAMWR, bytes(30 * 16 * 2))]
+    # one CS-low transaction: CASET..pixels, then CS high
+    assert all(cs == 0 for dc, cs, n in rec.writes)
+    assert machine.host.level(PINS[name]['cs']) == 1
+
+
+def draw_test_picture(canvas, w, h):
+    # every colour index, edges, single pixels in the corners, an odd-sized block
+    canvas.fill(0)
+    for i in range(16):
+        canvas.fill_rect(i * (w // 16), 0, w // 16, h // 2, i)
+    canvas.rect(0, 0, w, h, 1)
+    canvas.pixel(0, 0, 2)
+    canvas.pixel(w - 1, 0, 3)
+    canvas.pixel(0, h - 1, 4)
+    canvas.pixel(w - 1, h - 1, 5)
+    canvas.fill_rect(17, h // 2 + 3, 33, 19, 9)
+    canvas.hline(5, h - 5, w - 10, 12)
+    canvas.vline(w // 2, 5, h - 10, 14)
+
+
+def expected_picture(canvas, w, h, palette):
+    colours = [bytes(shown(*c)) for c in palette]
+    return b''.join(colours[canvas.pixel(x, y)] for y in range(h) for x in range(w))
+
+
+@pytest.mark.parametrize('name', ST7789_BOARDS)
+def test_st7789_pixels_on_the_glass_are_the_canvas_through_the_palette(name):
+    board, rec, panel, display, buttons, led = open_with_recorder(name)
+    w, h = display.width, display.height
+    display.palette(PALETTE)
+    draw_test_picture(display.canvas, w, h)
+    rec.clear()
+    display.show(0, 0, w, h)
+    assert (panel.width, panel.height) == (w, h)
+    assert bytes(panel.rgb()) == expected_picture(display.canvas, w, h, PALETTE)
+    # byte order on the wire: each pixel high byte first (ST7789V, 16-bit 4-line SPI)
+    pixels = bytes(rec.commands[-1][1])
+    assert rec.commands[-1][0] == RAMWR and len(pixels) == w * h * 2
+    top_left = rgb565(*PALETTE[2])          # canvas.pixel(0, 0, 2): red
+    assert pixels[0:2] == bytes([top_left >> 8, top_left & 255]) == b'\xf8\x00'
+    second = rgb565(*PALETTE[1])            # the frame, white
+    assert pixels[2:4] == b'\xff\xff' == bytes([second >> 8, second & 255])
+    blue = rgb565(*PALETTE[4])              # bottom-left pixel: (0, 0, 255) -> 001Fh
+    k = (h - 1) * w * 2
+    assert pixels[k:k + 2] == b'\x00\x1f' == bytes([blue >> 8, blue & 255])
+
+
+@pytest.mark.parametrize('name', ST7789_BOARDS)
+def test_st7789_partial_shows_update_only_their_rectangle(name):
+    board, rec, panel, display, buttons, led = open_with_recorder(name)
+    w, h = display.width, display.height
+    display.palette(PALETTE)
+    canvas = display.canvas
+    draw_test_picture(canvas, w, h)
+    display.show(0, 0, w, h)
+    rnd = random.Random(name)
+    for _ in range(25):
+        x, y = rnd.randrange(w), rnd.randrange(h)
+        rw, rh = rnd.randint(1, w - x), rnd.randint(1, h - y)
+        canvas.fill_rect(rnd.randrange(w), rnd.randrange(h), rnd.randint(1, 60),
+                         rnd.randint(1, 40), rnd.randrange(16))   # changes anywhere
+        before = bytes(panel.rgb())
+        display.show(x, y, rw, rh)
+        after = bytes(panel.rgb())
+        want = expected_picture(canvas, w, h, PALETTE)
+        for yy in range(h):
+            row = slice(yy * w * 3, (yy + 1) * w * 3)
+            if y <= yy < y + rh:
+                inside = slice((yy * w + x) * 3, (yy * w + x + rw) * 3)
+                assert after[inside] == want[inside]
+                assert after[row][:x * 3] == before[row][:x * 3]
+                assert after[row][(x + rw) * 3:] == before[row][(x + rw) * 3:]
+            else:
+                assert after[row] == before[row]
+
+
+def test_palette_change_shows_after_the_next_show():
+    board, rec, panel, display, buttons, led = open_with_recorder('pico_display')
+    display.canvas.fill(7)
+    display.show(0, 0, 240, 135)
+    grey = bytes(shown(7 * 17, 7 * 17, 7 * 17))         # the default palette: 16 greys
+    assert bytes(panel.rgb()[:3]) == grey
+    display.palette([(10, 200, 30)] * 16)
+    assert bytes(panel.rgb()[:3]) == grey               # nothing sent yet
+    display.show(0, 0, 240, 135)
+    assert bytes(panel.rgb()[:3]) == bytes(shown(10, 200, 30))
+
+
+def test_bytes_for_a_full_frame_and_a_16_row_band_at_240x135():
+    board, rec, panel, display, buttons, led = open_with_recorder('pico_display')
+    window = 1 + 4 + 1 + 4 + 1                  # CASET, RASET (2x16 bits each), RAMWR
+    n = display.bytes_written
+    got = panel.bytes_received
+    display.show(0, 0, 240, 135)
+    assert display.bytes_written - n == window + 240 * 135 * 2 == 64811
+    assert panel.bytes_received - got == 64811
+    rec.clear()
+    n = display.bytes_written
+    display.show(0, 40, 240, 16)
+    assert display.bytes_written - n == window + 240 * 16 * 2 == 7691
+    assert sum(size for dc, cs, size in rec.writes) == 7691
+    # bands from a small line buffer: no write near a full frame's 64 KB
+    rec.clear()
+    display.show(0, 0, 240, 135)
+    pixel_writes = [size for dc, cs, size in rec.writes if dc == 1 and size > 4]
+    assert sum(pixel_writes) == 64800
+    assert max(pixel_writes) <= 4096 and len(pixel_writes) >= 135 * 480 // 4096
+
+
+def test_show_keeps_to_the_panel_and_ignores_empty_rectangles():
+    board, rec, panel, display, buttons, led = open_with_recorder('pico_display')
+    rec.clear()
+    display.show(230, 130, 50, 50)          # past the corner: clipped to 10x5
+    assert [(c, bytes(p)) for c, p in rec.commands][:2] == [
+        (CASET, span(230 + 40, 279)), (RASET, span(130 + 53, 187))]
+    assert len(rec.commands[2][1]) == 10 * 5 * 2
+    rec.clear()
+    display.show(10, 10, 0, 5)
+    display.show(10, 10, 5, 0)
+    assert rec.commands == []
+
+
+def test_driver_allocates_no_full_screen_rgb565_buffer():
+    board, rec, panel, display, buttons, led = open_with_recorder('pico_display2')
+    sizes = [len(v) for v in vars(display).values() if isinstance(v, (bytearray, memoryview))]
+    assert sizes and max(sizes) <= 4096         # the line buffer; the canvas is 4 bits a pixel
+    assert 320 * 240 * 2 not in sizes
+
+
+# -- buttons and LED -------------------------------------------------------------------
+
+@pytest.mark.parametrize('name', ALL_BOARDS)
+def test_buttons_read_through_the_fake_pins(name):
+    board = board_module(name)
+    display, buttons, led = open_any(name)
+    pins = PINS[name]['buttons']
+    n = len(pins)
+    for i, pin in enumerate(pins):
+        assert machine.host.modes[pin] == machine.Pin.IN
+        # pulled up, except GPIO35 on the ESP32: input only, the board's resistor pulls it
+        assert machine.host.pulls[pin] == (None if (name, pin) == ('tdisplay', 35)
+                                           else machine.Pin.PULL_UP)
+        machine.host.set_input(pin, 0)          # pressed: the button shorts it to GND
+        assert buttons.pressed() == tuple(j == i for j in range(n))
+        machine.host.set_input(pin, 1)
+        assert buttons.pressed() == (False,) * n
+    machine.host.set_input(pins[0], 0)
+    machine.host.set_input(pins[-1], 0)
+    assert buttons.pressed() == tuple(j in (0, n - 1) for j in range(n))
+    machine.host.set_input(pins[0], None)        # let go: the pull-up wins
+    assert buttons.pressed()[0] is False
+    panels.press(board, 0)
+    assert buttons.pressed()[0] is True
+    panels.press(board, 0, False)
+    assert buttons.pressed()[0] is False
+
+
+@pytest.mark.parametrize('name', ('pico_display', 'pico_display2'))
+def test_rgb_led_pwm_is_active_low_with_gamma_2(name):
+    display, buttons, led = open_with_recorder(name)[3:]
+    duty = {p: machine.host.pwm(p) for p in (6, 7, 8)}     # R G B
+    assert all(d['freq'] > 0 and d['duty_u16'] == 65535 for d in duty.values())  # off
+    led.rgb(255, 128, 0)
+    # 255 -> fully on (pin low all the time); 128 -> (128/255)^2 of full; 0 -> off
+    assert [duty[p]['duty_u16'] for p in (6, 7, 8)] == [0, 65535 - 16512, 65535]
+    led.rgb(0, 255, 64)
+    assert [duty[p]['duty_u16'] for p in (6, 7, 8)] == [65535, 0, 65535 - 64 * 64 * 65535 // 65025]
+    led.rgb(300, -5, 255)                   # out of range: clamped
+    assert [duty[p]['duty_u16'] for p in (6, 7, 8)] == [0, 65535, 0]
+
+
+# -- SSD1306 ---------------------------------------------------------------------------
+
+@pytest.fixture
+def oled():
+    board = board_module('oled_ssd1306')
+    log = []
+    machine.host.on_i2c(lambda addr, data, i2c: log.append((addr, bytes(data))), addr=0x3C)
+    panel = panels.attach('oled_ssd1306')
+    display, buttons, led = board.open()
+    return board, display, panel, log
+
+
+def expected_mono(canvas, w, h):
+    return b''.join(b'\xff\xff\xff' if canvas.pixel(x, y) else b'\x00\x00\x00'
+                    for y in range(h) for x in range(w))
+
+
+def test_oled_init_turns_the_panel_on_in_horizontal_mode(oled):
+    board, display, panel, log = oled
+    assert all(addr == 0x3C for addr, data in log)
+    # SSD1306 datasheet: display on (AFh) and the charge pump on (8Dh 14h), or it stays dark
+    assert panel.display_on and panel.charge_pump
+    assert panel.mode == 0                  # 20h 00h: horizontal addressing
+    assert panel.seg_remap and panel.com_reversed
+    cmds = [c for c, p in panel.log]
+    assert cmds.index(0x8D) < cmds.index(0xAF)
+    assert display.canvas is display.oled   # the driver's object is the canvas
+    assert isinstance(display.canvas, framebuf.FrameBuffer)
+    assert bytes(panel.rgb()) == bytes(128 * 64 * 3)    # cleared
+
+
+def test_oled_full_frame_is_the_canvas(oled):
+    board, display, panel, log = oled
+    c = display.canvas
+    c.fill(0)
+    c.rect(0, 0, 128, 64, 1)
+    c.fill_rect(10, 9, 20, 13, 1)
+    c.pixel(127, 63, 1)
+    c.hline(3, 33, 90, 1)
+    del log[:]
+    n = display.bytes_written
+    display.show(0, 0, 128, 64)
+    assert bytes(panel.rgb()) == expected_mono(c, 128, 64)
+    # one transaction for the window (Co=0 D/C#=0: 21h 0 127, 22h 0 7), one for the data
+    assert log[0] == (0x3C, bytes([0x00, 0x21, 0, 127, 0x22, 0, 7]))
+    assert log[1][1][0] == 0x40 and log[1][1][1:] == bytes(display.oled.buffer)
+    assert len(log) == 2
+    assert display.bytes_written - n == 7 + 1 + 1024 == 1032
+
+
+def test_oled_partial_show_sends_only_the_pages_and_columns_touched(oled):
+    board, display, panel, log = oled
+    c = display.canvas
+    c.fill(0)
+    display.show(0, 0, 128, 64)
+    c.fill_rect(40, 20, 10, 10, 1)          # rows 20..29: pages 2 and 3
+    c.fill_rect(100, 50, 5, 5, 1)           # outside the rectangle shown next
+    before = bytes(panel.rgb())
+    del log[:]
+    n = display.bytes_written
+    display.show(40, 20, 10, 10)
+    assert log[0][1] == bytes([0x00, 0x21, 40, 49, 0x22, 2, 3])
+    assert log[1][1] == b'\x40' + bytes(display.oled.buffer[2 * 128 + 40:2 * 128 + 50]) + \
+        bytes(display.oled.buffer[3 * 128 + 40:3 * 128 + 50])
+    assert display.bytes_written - n == 8 + 20
+    after = bytes(panel.rgb())
+    for y in range(64):
+        for x in range(128):
+            i = (y * 128 + x) * 3
+            if 40 <= x < 50 and 16 <= y < 32:
+                assert after[i] == (255 if c.pixel(x, y) else 0)
+            else:
+                assert after[i:i + 3] == before[i:i + 3]
+    display.show(0, 0, 128, 64)
+    assert bytes(panel.rgb()) == expected_mono(c, 128, 64)
+
+
+def test_oled_random_partial_shows_build_the_same_picture(oled):
+    board, display, panel, log = oled
+    c = display.canvas
+    rnd = random.Random(7)
+    for _ in range(30):
+        c.fill_rect(rnd.randrange(128), rnd.randrange(64), rnd.randint(1, 30), rnd.randint(1, 20),
+                    rnd.randrange(2))
+        x, y = rnd.randrange(128), rnd.randrange(64)
+        display.show(x, y, rnd.randint(1, 128 - x), rnd.randint(1, 64 - y))
+    display.show(0, 0, 128, 64)
+    assert bytes(panel.rgb()) == expected_mono(c, 128, 64)
+
+
+def test_oled_pins_default_to_the_picos_i2c0_on_gp4_gp5():
+    board = board_module('oled_ssd1306')
+    assert (board.I2C_ID, board.PIN_SDA, board.PIN_SCL, board.ADDR) == (0, 4, 5, 0x3C)
+    assert board.PINS_BUTTONS == PINS['oled_ssd1306']['buttons']
+    with pytest.raises(OSError):            # no display attached: the address is not acked
+        board.open()
+
+
+# -- the emulators and the shim themselves ------------------------------------------------
+
+def test_st7789_emulator_follows_madctl_and_the_datasheet_state():
+    p = panels.ST7789Panel(visible=(52, 40, 135, 240), landscape=True)
+
+    def send(cmd, data=b''):
+        p.feed(bytes([cmd]), (0, 0))
+        if data:
+            p.feed(bytes(data), (1, 0))
+
+    red = b'\xf8\x00'
+    send(COLMOD, b'\x55')
+    send(MADCTL, b'\x00')                   # portrait, no mirror
+    send(CASET, [0, 52, 0, 52])
+    send(RASET, [0, 40, 0, 40])
+    send(RAMWR, red)
+    assert p.native(0, 0) == 0xF800         # the glass's top-left, native orientation
+    assert bytes(p.rgb()) == bytes(240 * 135 * 3)       # still asleep, display off
+    send(SLPOUT)
+    send(DISPON)
+    img = p.rgb()
+    assert bytes(img[(134 * 240 + 0) * 3:(134 * 240 + 1) * 3]) == bytes([255 - 255, 255, 255])
+    send(INVON)                             # IPS glass: true colours only in inversion mode
+    img = p.rgb()
+    assert bytes(img[(134 * 240) * 3:(134 * 240 + 1) * 3]) == b'\xff\x00\x00'
+    # MX|MV: landscape (x, y) -> frame memory column 239 - (y + 53), row x + 40
+    send(MADCTL, [0x60])
+    send(CASET, [0, 40 + 5, 0, 40 + 5])
+    send(RASET, [0, 53 + 7, 0, 53 + 7])
+    send(RAMWR, b'\x07\xe0')
+    assert p.pixel(5, 7) == 0x07E0
+    assert p.native(134 - 7, 5) == 0x07E0
+    # pixels split across writes, and the window wrapping back to its start
+    send(CASET, [0, 40, 0, 41])
+    send(RASET, [0, 53, 0, 53])
+    p.feed(bytes([RAMWR]), (0, 0))
+    p.feed(b'\x00', (1, 0))
+    p.feed(b'\x1f\xff', (1, 0))
+    p.feed(b'\xff\x12\x34', (1, 0))
+    assert (p.pixel(0, 0), p.pixel(1, 0)) == (0x1234, 0xFFFF)
+    # deselected bytes are not for this panel
+    p.feed(bytes([0x28]), (0, 1))
+    assert p.display_on
+
+
+def test_ssd1306_emulator_control_bytes_and_addressing():
+    p = panels.SSD1306Panel()
+    # Co=1 single commands, then Co=0 D/C#=0 a command stream, then data
+    for cmd in (0x8D, 0x14, 0xAF, 0xA1, 0xC8):
+        p.feed(0x3C, bytes([0x80, cmd]))
+    p.feed(0x3C, bytes([0x00, 0x20, 0x00, 0x21, 126, 127, 0x22, 6, 7]))
+    p.feed(0x3C, bytes([0x40, 0x01, 0x02, 0x04, 0x08]))   # wraps: 126,127 of page 6, then 7
+    assert p.ram[6 * 128 + 126:6 * 128 + 128] == b'\x01\x02'
+    assert p.ram[7 * 128 + 126:7 * 128 + 128] == b'\x04\x08'
+    assert p.lit(126, 48) and p.lit(127, 49) and p.lit(126, 58) and p.lit(127, 59)
+    p.feed(0x3D, bytes([0x80, 0xAE]))       # another address
+    assert p.display_on
+    p.feed(0x3C, bytes([0x80, 0xA7]))       # inverse
+    assert p.rgb()[0:3] == b'\xff\xff\xff'
+    assert p.bytes_received == 5 * 2 + 9 + 5 + 2
+
+
+def test_machine_shim_pins_buses_and_pwm():
+    Pin = machine.Pin
+    out = Pin(3, Pin.OUT, value=1)
+    seen = []
+    machine.host.on_spi(lambda data, levels, spi: seen.append((data, levels)), pins=(3, 9))
+    spi = machine.SPI(1, baudrate=1000000, sck=Pin(10), mosi=Pin(11))
+    Pin(9, Pin.IN, Pin.PULL_DOWN)
+    spi.write(bytearray(b'ab'))
+    out.off()
+    spi.write(memoryview(b'xyz')[1:])
+    assert seen == [(b'ab', (1, 0)), (b'yz', (0, 0))]
+    assert spi.bytes_written == 4
+    soft = machine.SoftSPI(baudrate=100000, sck=Pin(1), mosi=Pin(2), miso=Pin(4))
+    soft.write(b'q')
+    assert seen[-1] == (b'q', (0, 0))
+    i2c = machine.I2C(0, scl=Pin(5), sda=Pin(4), freq=400000)
+    assert i2c.scan() == []
+    with pytest.raises(OSError):
+        i2c.writeto(0x3C, b'\x00')
+    got = []
+    machine.host.on_i2c(lambda a, d, bus: got.append((a, d)), addr=0x3C)
+    assert i2c.scan() == [0x3C]
+    assert i2c.writevto(0x3C, [b'\x40', memoryview(b'123')]) == 4
+    assert got == [(0x3C, b'\x40123')]
+    buf = bytearray(b'zz')
+    machine.SoftI2C(scl=Pin(1), sda=Pin(2)).readfrom_into(0x3C, buf)
+    assert buf == b'\x00\x00'
+    pwm = machine.PWM(Pin(6))
+    pwm.freq(1000)
+    pwm.duty_u16(1234)
+    assert machine.host.pwm(6)['duty_u16'] == 1234 and pwm.duty_u16() == 1234
+    with pytest.raises(ValueError):
+        pwm.duty_u16(70000)
+    hits = []
+    b = Pin(12, Pin.IN, Pin.PULL_UP)
+    b.irq(lambda pin: hits.append(pin.value()), trigger=Pin.IRQ_FALLING)
+    machine.host.set_input(12, 0)
+    machine.host.set_input(12, 1)
+    assert hits == [0] and b() == 1
+
+
+# -- the same driver on the real MicroPython -------------------------------------------------
+
+MP_SCRIPT = r'''
+import sys
+sys.path.insert(0, "boards")
+sys.path.insert(0, "host_sim/shim")
+import binascii, json, machine, st7789
+st7789.sleep_ms = lambda ms: None
+state = [0, 0]
+def listen(data, levels, spi):
+    state[0] = binascii.crc32(bytes(levels) + data, state[0])
+    state[1] += len(data)
+name = sys.argv[1]
+pins = {"pico_display": (16, 17), "pico_display2": (16, 17), "tdisplay": (16, 5)}[name]
+machine.host.on_spi(listen, pins=pins)
+board = __import__(name)
+display, buttons, led = board.open()
+display.palette([(i * 16, 255 - i * 16, (i * 37) & 255) for i in range(16)])
+c = display.canvas
+for i in range(16):
+    c.fill_rect(i * 15, i * 8, 30, 20, i)
+c.pixel(0, 0, 15)
+display.show(0, 0, display.width, display.height)
+display.show(7, 9, 33, 21)
+display.show(1, 2, 3, 1)
+print(json.dumps([state[1], state[0], display.bytes_written]))
+'''
+
+
+@pytest.mark.parametrize('name', ST7789_BOARDS)
+def test_st7789_boards_send_the_same_bytes_on_micropython(name, tmp_path):
+    # MicroPython's own framebuf (GS4_HMSB -> RGB565 blit through the palette) and the
+    # same shim: the bytes must be identical to CPython's with the framebuf shim.
+    script = tmp_path / 'st7789_run.py'
+    script.write_text(MP_SCRIPT)
+    mp = json.loads(run_micropython([str(script), name]).strip().splitlines()[-1])
+    state = [0, 0]
+
+    def listen(data, levels, spi):
+        state[0] = binascii.crc32(bytes(levels) + data, state[0])
+        state[1] += len(data)
+
+    machine.host.on_spi(listen, pins=(PINS[name]['dc'], PINS[name]['cs']))
+    board = board_module(name)
+    display, buttons, led = board.open()
+    display.palette([(i * 16, 255 - i * 16, (i * 37) & 255) for i in range(16)])
+    c = display.canvas
+    for i in range(16):
+        c.fill_rect(i * 15, i * 8, 30, 20, i)
+    c.pixel(0, 0, 15)
+    display.show(0, 0, display.width, display.height)
+    display.show(7, 9, 33, 21)
+    display.show(1, 2, 3, 1)
+    assert mp == [state[1], state[0], display.bytes_written]
+    assert state[1] > display.width * display.height * 4
+
+
+# -- docs/boards.md says what the modules do ---------------------------------------------
+
+def doc_rows(section):
+    import re
+    with open(os.path.join(ROOT, 'docs', 'boards.md'), encoding='utf-8') as f:
+        text = f.read()
+    part = text.split('## ' + section)[1].split('\n## ')[0]
+    return dict((a.strip(), b.strip()) for a, b in re.findall(r'^\| ([^|]+) \| ([^|]+) \|', part, re.M))
+
+
+def test_docs_pin_tables_match_the_board_modules():
+    pd = board_module('pico_display')
+    rows = doc_rows('Pimoroni Pico Display Pack (`pico_display`)')
+    want = {'LCD SCK': pd.PIN_SCK, 'LCD MOSI': pd.PIN_MOSI, 'LCD DC': pd.PIN_DC, 'LCD CS': pd.PIN_CS,
+            'Backlight': pd.PIN_BL, 'Button A': pd.PINS_BUTTONS[0], 'Button B': pd.PINS_BUTTONS[1],
+            'Button X': pd.PINS_BUTTONS[2], 'Button Y': pd.PINS_BUTTONS[3],
+            'LED red': pd.PINS_LED[0], 'LED green': pd.PINS_LED[1], 'LED blue': pd.PINS_LED[2]}
+    assert {k: rows[k] for k in want} == {k: 'GP%d' % v for k, v in want.items()}
+    td = board_module('tdisplay')
+    rows = doc_rows('LilyGO T-Display (`tdisplay`)')
+    want = {'LCD SCLK': td.PIN_SCK, 'LCD MOSI': td.PIN_MOSI, 'LCD CS': td.PIN_CS, 'LCD DC': td.PIN_DC,
+            'LCD RST': td.PIN_RST, 'Backlight': td.PIN_BL, 'BTN1': td.PINS_BUTTONS[0],
+            'BTN2': td.PINS_BUTTONS[1]}
+    assert {k: rows[k] for k in want} == {k: 'GPIO%d' % v for k, v in want.items()}
+    assert td.BUTTONS == ('BTN1', 'BTN2')
+    ol = board_module('oled_ssd1306')
+    rows = doc_rows('SSD1306 OLED + three buttons (`oled_ssd1306`)')
+    assert rows['SCL'].startswith('GP%d ' % ol.PIN_SCL) and rows['SDA'].startswith('GP%d ' % ol.PIN_SDA)
+    for label, pin in zip(ol.BUTTONS, ol.PINS_BUTTONS):
+        assert rows[label].startswith('GP%d ' % pin)
