@@ -28,13 +28,13 @@ class Display:
     def show(self, x, y, w, h):
         self.shows += 1
         if self.mono:
-            self.sent += w * ((h + 7) // 8) + 6      # pages touched, and addressing
+            self.sent += w * ((h + 7) // 8) + 8      # pages touched, and addressing
         else:
             self.sent += WINDOW_BYTES + 2 * w * h
 
     def full_frame(self):
         if self.mono:
-            return self.width * ((self.height + 7) // 8) + 6
+            return self.width * ((self.height + 7) // 8) + 8
         return WINDOW_BYTES + 2 * self.width * self.height
 
 
