@@ -1,27 +1,39 @@
 # python -m host_sim replay GAME.log [--json]
+# python -m host_sim sim [--board NAME] [--keys ...] [--png DIR] [--log GAME.log]
 import argparse
 import sys
 
 import host_sim  # noqa: F401  (puts firmware/ on the import path)
 from host_sim import replay
 
+BOARDS = ('pico_display', 'pico_display2', 'tdisplay', 'oled_ssd1306')
+
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog='python -m host_sim',
-                                 description='Trackside on a PC: replay game logs.')
+                                 description='Trackside on a PC: the simulator, game logs.')
     sub = ap.add_subparsers(dest='command', required=True)
     rp = sub.add_parser('replay', help='replay a game log and print the standings')
     rp.add_argument('log', help='a game log (docs/log-format.md)')
     rp.add_argument('--json', action='store_true', help='print the standings as JSON')
-    sub.add_parser('sim', help='the device simulator (not built yet)')
+    sp = sub.add_parser('sim', help='the device in a simulator: a window, or the terminal')
+    sp.add_argument('--board', default='pico_display', choices=BOARDS,
+                    help='which board to simulate (default: pico_display)')
+    sp.add_argument('--keys', help='press these buttons and stop, e.g. "A A Y A" '
+                                   '(A- holds A; A*3 taps it three times)')
+    sp.add_argument('--keys-file', help='the same, from a file')
+    sp.add_argument('--png', metavar='DIR', help='write a screenshot after each key press')
+    sp.add_argument('--log', help='start from this game log (it becomes a new saved game)')
+    sp.add_argument('--saves', metavar='DIR', help='where the saved games live '
+                                                   '(default: saves/BOARD in the project)')
+    sp.add_argument('--terminal', action='store_true', help='draw in the terminal, not a window')
+    sp.add_argument('--scale', type=int, default=3, help='pixels per device pixel (window, PNG)')
     args = ap.parse_args(argv)
     if args.command == 'replay':
         return replay.run(args.log, args.json, sys.stdout, sys.stderr)
     if args.command == 'sim':
-        sys.stderr.write('The device simulator (screens and buttons) is not built yet: it '
-                         'comes with issue #3.\nUntil then, write a game log and run '
-                         '"python -m host_sim replay GAME.log" (see README.md).\n')
-        return 2
+        from host_sim import sim
+        return sim.main(args)
 
 
 if __name__ == '__main__':

@@ -7,7 +7,7 @@ from trackside.ui import theme
 
 # The header's hint is the dashboard's, so it need not be redrawn: A picks,
 # B goes back, as the dashboard's own line says.
-HINT = {4: 'hold B: undo', 3: 'very long: undo', 2: 'very long 2: undo'}
+HINT = {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'}
 
 
 def height(p):

@@ -11,13 +11,14 @@ MARK = 5            # width of the selection bar
 
 HINTS = {
     # what the keys do, by screen kind and by board (docs/device.md, Keys)
-    'list': {4: 'X/Y move  A choose  B back', 3: 'up/down  sel choose  hold: back',
+    # (3 buttons: the 128x64 OLED, 21 characters a line)
+    'list': {4: 'X/Y move  A choose  B back', 3: 'sel=pick  hold=back',
              2: '1 next  2 choose  hold 2: back'},
-    'amount': {4: 'X/Y change  A ok  B back', 3: 'up/down  sel ok  hold: back',
+    'amount': {4: 'X/Y change  A ok  B back', 3: 'sel=ok  hold=back',
                2: '1 count up  2 ok  hold 2: back'},
-    'confirm': {4: 'A yes  B no', 3: 'sel yes  hold: no', 2: '2 yes  hold 2: no'},
+    'confirm': {4: 'A yes  B no', 3: 'sel=yes  hold=no', 2: '2 yes  hold 2: no'},
     'message': {4: 'any key', 3: 'any key', 2: 'any key'},
-    'dashboard': {4: 'hold B: undo', 3: 'very long: undo', 2: 'very long 2: undo'},
+    'dashboard': {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'},
     'act': {4: 'A move  B menu', 3: 'sel: move', 2: '2: move'},
 }
 
