@@ -4,15 +4,19 @@
 import framebuf
 
 
-def rgb(display, lit=(120, 200, 255)):
-    # width*height*3 bytes, rows top to bottom.
+def rgb(display, colours=None, lit=(120, 200, 255)):
+    # width*height*3 bytes, rows top to bottom. colours: the palette the UI
+    # set (a headless display remembers it; by default the UI's own).
     w, h = display.width, display.height
     c = display.canvas
     out = bytearray(w * h * 3)
     if display.mono:
         colours = [(0, 0, 0), lit]
-    else:
-        colours = list(display.colours or [(i * 17, i * 17, i * 17) for i in range(16)])
+    elif colours is None:
+        colours = getattr(display, 'colours', None)
+        if colours is None:
+            from trackside.ui import theme
+            colours = theme.rgb_list()
     table = [bytes(col) for col in colours]
     i = 0
     for y in range(h):
