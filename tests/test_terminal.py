@@ -1,0 +1,71 @@
+# The simulator's terminal mode, in a real terminal: tmux. Keys are typed as a
+# person would; the picture is half-block colour cells; the status line under
+# it says where the device is.
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+from conftest import ROOT
+from trackside.journal import Saves
+
+KEYS = os.path.join(ROOT, 'tests', 'keys', 'steam-base-3p.keys')
+
+
+def tmux(*args):
+    return subprocess.run(['tmux'] + list(args), capture_output=True, text=True)
+
+
+@pytest.fixture
+def session(tmp_path):
+    if not shutil.which('tmux'):
+        pytest.fail('tmux is needed to test the terminal mode (apt install tmux)')
+    name = 'ts-' + uuid.uuid4().hex[:8]
+    cmd = '%s -m host_sim sim --terminal --saves %s' % (sys.executable, tmp_path)
+    r = tmux('new-session', '-d', '-s', name, '-x', '250', '-y', '80', '-c', ROOT, cmd)
+    assert r.returncode == 0, r.stderr
+    yield name
+    tmux('kill-session', '-t', name)
+
+
+def screen(name, colours=False):
+    args = ['capture-pane', '-p', '-t', name] + (['-e'] if colours else [])
+    return tmux(*args).stdout
+
+
+def wait_for(name, words, timeout=20):
+    end = time.time() + timeout
+    while time.time() < end:
+        text = screen(name)
+        if words in text:
+            return text
+        time.sleep(0.1)
+    raise AssertionError('no "%s" on the terminal:\n%s' % (words, screen(name)[-2000:]))
+
+
+def typed(word):
+    # A key script's press, as the keyboard key that makes it (sim.KEYS).
+    base, _, times = word.partition('*')
+    key = base.lower() if not base.endswith('-') else base[0].upper()
+    return [key] * int(times or 1)
+
+
+def test_a_whole_game_typed_into_the_terminal(session, tmp_path):
+    wait_for(session, 'ListScreen | New game')
+    colour = screen(session, colours=True)
+    assert '\u2580' in colour and '\x1b[38;2;' in colour      # half blocks, 24-bit colour
+    assert 'a/Enter: A (select)' in screen(session)             # the key map is shown
+    with open(KEYS) as f:
+        words = f.read().split()
+    for word in words:
+        for key in typed(word):
+            tmux('send-keys', '-t', session, key)
+            time.sleep(0.02)
+    wait_for(session, 'over: Red wins', timeout=60)
+    tmux('send-keys', '-t', session, 'q')
+    s, note = Saves(str(tmp_path)).open(1)
+    assert s.standings()['winner'] == 'Red' and s.cursor == 21
