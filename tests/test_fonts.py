@@ -46,7 +46,7 @@ def module(name):
 def chars_of(mod):
     if hasattr(mod, 'CHARS'):
         return mod.CHARS
-    return ''.join(chr(c) for c in range(mod.FIRST, mod.LAST + 1))
+    return ''.join(chr(c) for c in range(mod.FIRST, mod.LAST + 1)) + getattr(mod, 'EXTRA', '')
 
 
 def glyph_rows(mod, i):
@@ -125,10 +125,10 @@ def test_module_matches_the_pcf(name):
 def test_font_sizes_and_character_sets():
     got = dict((n, (module(n).WIDTH, module(n).HEIGHT, chars_of(module(n)))) for n in NAMES)
     assert got == {
-        'small': (8, 16, ASCII),
+        'small': (8, 16, ASCII + '\u00a7'),
         'medium': (12, 24, ASCII),
         'digits': (16, 32, '0123456789$-+/ ?'),
-        'tiny': (6, 12, ASCII),
+        'tiny': (6, 12, ASCII + '\u00a7'),
     }
     assert module('small').FIRST == 32 and module('small').LAST == 126
     assert importlib.import_module('trackside.ui.fonts').NAMES == tuple(NAMES)
@@ -463,3 +463,12 @@ def test_index_and_missing_characters(font_py):
 def test_ink_for_mono(font_py):
     p = font_py.ink(0, 1, 0)
     assert (p.fmt, p.pixel(0, 0), p.pixel(1, 0)) == (0, 1, 0)
+
+
+def test_the_section_sign_of_rule_messages_is_drawn_not_replaced():
+    # the device's messages cite the digest: "(\u00a71)" must not come out "(?1)"
+    from trackside.ui import font
+    for name in ('small', 'tiny'):
+        f = font.load(name)
+        assert f.index('\u00a7') != f.index('?') and f.index('\u00a7') == 95
+        assert f.index('A') == 33 and f.index('\u00e9') == f.index('?')

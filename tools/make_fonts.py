@@ -31,15 +31,18 @@ SOURCES = os.path.join(ROOT, 'tools', 'fonts')
 OUT = os.path.join(ROOT, 'firmware', 'trackside', 'ui', 'fonts')
 
 ASCII = ''.join(chr(c) for c in range(32, 127))
+# Beyond ASCII, what the device's messages use: the rules cite the digest's
+# sections (\u00a7). Stored after the ASCII range (EXTRA in the module).
+TEXT = ASCII + '\u00a7'
 REPLACEMENT = '?'   # drawn for a character a font does not hold: every font holds it
 
 # name: (PCF file, characters, what it is for)
 FONTS = (
-    ('small', 'ter-u16n_unicode.pcf.gz', ASCII, 'Terminus 8x16 normal'),
+    ('small', 'ter-u16n_unicode.pcf.gz', TEXT, 'Terminus 8x16 normal'),
     ('medium', 'ter-u24b_unicode.pcf.gz', ASCII, 'Terminus 12x24 bold'),
     ('digits', 'ter-u32b_unicode.pcf.gz', '0123456789$-+/ ' + REPLACEMENT,
      'Terminus 16x32 bold, numbers and money only'),
-    ('tiny', 'ter-u12n_unicode.pcf.gz', ASCII, 'Terminus 6x12 normal, for the 128x64 OLED'),
+    ('tiny', 'ter-u12n_unicode.pcf.gz', TEXT, 'Terminus 6x12 normal, for the 128x64 OLED'),
 )
 
 # ---------------------------------------------------------------- PCF parser
@@ -326,14 +329,22 @@ def font_module(name, source, chars, about):
              '',
              'WIDTH = %d' % width,
              'HEIGHT = %d' % height]
-    if contiguous(chars):
+    run = len(chars)
+    while run > 1 and not contiguous(chars[:run]):
+        run -= 1
+    if run == len(chars):
         lines.append('FIRST = %d' % ord(chars[0]))
         lines.append('LAST = %d' % ord(chars[-1]))
+    elif run > 1 and REPLACEMENT in chars[:run]:
+        # a contiguous range, then a few more characters after it
+        lines.append('FIRST = %d' % ord(chars[0]))
+        lines.append('LAST = %d' % ord(chars[run - 1]))
+        lines.append('EXTRA = %s' % ascii(chars[run:]))
     else:
         lines.append('CHARS = %r' % chars)
     lines.append('DATA = (')
     for c, data in zip(chars, glyphs):
-        lines.append("    b'%s'  # %r" % (''.join('\\x%02x' % b for b in data), c))
+        lines.append("    b'%s'  # %s" % (''.join('\\x%02x' % b for b in data), ascii(c)))
     lines.append(')')
     return '\n'.join(lines) + '\n'
 

@@ -214,10 +214,10 @@ def bidding_prompt(s, p, who, name):
         blocked.append(('bid', '%s has $%d; the bid is at least $%d (§7.4)' % (who, s['cash'][p], lo)))
     opts.append(('pass', steam.NONE))
     text = '%s: bid' % who
-    if s['high_by'] >= 0:
-        text += ' (high $%d %s)' % (s['high'], name(s['high_by']))
     if s['free'] == p:
-        text += ', free pass'
+        text += ' or free pass'
+    elif s['high_by'] >= 0:
+        text += ', high $%d %s' % (s['high'], name(s['high_by']))
     if s['auto']:
         text = '; '.join('%s cannot bid: passed' % name(q) for q in s['auto']) + '. ' + text
     return opts, blocked, text

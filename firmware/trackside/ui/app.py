@@ -126,7 +126,7 @@ class App:
         if kind == NONE:
             confirm = self.gui.confirm(self, verb)
             if confirm:
-                self.confirm(title, confirm, lambda app: app.submit(head))
+                self.confirm(title + '?', confirm, lambda app: app.submit(head))
             else:
                 self.submit(head)
         elif kind == AMOUNT:
@@ -202,7 +202,7 @@ class App:
         if s:
             items += [('History', 'history'), ('Chart', 'chart')]
         items += [('New game', 'new'), ('Saved games', 'saves')]
-        self.push(ListScreen('Menu', items, App.on_menu))
+        self.push(ListScreen('Menu', items, App.on_menu, font='small'))
 
     def on_menu(self, what):
         s = self.session
@@ -220,7 +220,7 @@ class App:
             lines = s.history()
             lines.reverse()
             items = [(line, None) for line in lines] or [('(nothing yet)', None)]
-            self.push(ListScreen('History (%d)' % len(lines), items, lambda app, v: None))
+            self.push(ListScreen('History (%d)' % len(lines), items, lambda app, v: None, font='small'))
         elif what == 'chart':
             from trackside.ui.chart import ChartScreen
             self.push(ChartScreen(s, self.gui))

@@ -35,6 +35,8 @@ class Font:
         self._held = -1     # the glyph now in _buf
         chars = getattr(module, 'CHARS', None)
         self._chars = chars
+        # EXTRA: characters stored after the FIRST..LAST range
+        self._extra = getattr(module, 'EXTRA', '')
         if chars is None:
             self._first = module.FIRST
             self._last = module.LAST - module.FIRST
@@ -51,7 +53,8 @@ class Font:
         if self._chars is None:
             i = ord(char) - self._first
             if i < 0 or i > self._last:
-                return self._missing
+                j = self._extra.find(char)
+                return self._missing if j < 0 else self._last + 1 + j
             return i
         i = self._chars.find(char)
         return self._missing if i < 0 else i
@@ -89,7 +92,7 @@ class Font:
                 if chars is None:
                     i = ord(c) - first
                     if i < 0 or i > last:
-                        i = missing
+                        i = self.index(c)
                 else:
                     i = chars.find(c)
                     if i < 0:

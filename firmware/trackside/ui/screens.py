@@ -76,16 +76,17 @@ class Screen:
 class ListScreen(Screen):
     # Items are (label, value) or (label, value, colour): colour draws a
     # swatch of a player's colour before the label.
-    def __init__(self, title, items, on_pick, index=0, on_back=None):
+    def __init__(self, title, items, on_pick, index=0, on_back=None, font='medium'):
         self.title = title
         self.items = items
         self.on_pick = on_pick
         self.on_back = on_back
         self.index = index
         self.top = 0
+        self.font = font                # 'small' for long lines: the menu, the history
 
     def row_h(self, p):
-        return p.medium.height + (1 if p.h < 100 else 4)
+        return getattr(p, self.font).height + (1 if p.h < 100 else 4)
 
     def rows(self, p):
         return max(1, self.body(p)[1] // self.row_h(p))
@@ -117,7 +118,8 @@ class ListScreen(Screen):
         if len(item) > 2 and item[2] is not None:
             p.swatch(x, y + 2, rh - 4, rh - 4, item[2])
             x += rh
-        p.text(x, y + (rh - p.medium.height) // 2, item[0], p.medium)
+        font = getattr(p, self.font)
+        p.text(x, y + (rh - font.height) // 2, item[0][:(p.w - x) // font.width], font)
 
     def draw_mark(self, p, i):
         # The selected row has a bar at its left edge: moving it pushes two
@@ -169,9 +171,13 @@ class AmountScreen(Screen):
     def text(self):
         return '%s%d' % (self.unit, self.value) if self.unit == '$' else '%d%s' % (self.value, self.unit)
 
+    def font(self, p):
+        # the big digits, where they fit above the note
+        return p.big if self.body(p)[1] >= p.big.height + p.small.height else p.medium
+
     def box(self, p):
         y0, h = self.body(p)
-        bh = p.big.height
+        bh = self.font(p).height
         return y0 + max(0, (h - bh - p.small.height) // 2), bh
 
     def draw(self, p, app):
@@ -184,10 +190,11 @@ class AmountScreen(Screen):
     def draw_value(self, p, old=''):
         # Centred; only the span of the old and the new text is redrawn.
         y, bh = self.box(p)
+        font = self.font(p)
         s = self.text()
-        wide = max(p.big.measure(s), p.big.measure(old))
+        wide = max(font.measure(s), font.measure(old))
         p.fill((p.w - wide) // 2, y, wide, bh, theme.BACKGROUND)
-        p.text((p.w - p.big.measure(s)) // 2, y, s, p.big)
+        p.text((p.w - font.measure(s)) // 2, y, s, font)
 
     def step(self, n):
         return 1 if n < 4 else (5 if n < 12 else 10)

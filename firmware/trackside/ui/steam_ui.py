@@ -29,11 +29,11 @@ def confirm(app, verb):
         return None
     s = app.session.state
     names = app.session.setup['players']
-    lines = []
+    cells = []
     for p in s['order']:
         net = s['income'][p] - (s['loco'][p] if s['std'] else 0)
-        lines.append('%s %s' % (names[p], signed(net) if net else '0'))
-    return ['Pay everyone (A: yes)', ', '.join(lines)]
+        cells.append('%s %s' % (theme.short(names[p]), signed(net) if net else '0'))
+    return [' '.join(cells)]
 
 
 class Dashboard(Screen):
@@ -80,6 +80,12 @@ def draw_top(p, app, bottom, hint):
     if font.height + 1 > room // len(order):
         font = p.small if p.small.height <= room // len(order) else TINY()
     rh = max(font.height, min(font.height + 6, room // len(order)))
+    shown = room // rh
+    if shown < len(order):
+        # too many players for this screen: the rows around the one to move
+        at = order.index(mover) if mover in order else 0
+        first = max(0, min(at - 1, len(order) - shown))
+        order = order[first:first + shown]
     y = hh
     for q in order:
         here = q == mover

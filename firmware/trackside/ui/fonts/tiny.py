@@ -5,13 +5,14 @@
 # Font Name "Terminus Font". Licensed under the SIL Open Font License, Version 1.1:
 # the full text is in tools/fonts/LICENSE-terminus.txt.
 
-# tiny: Terminus 6x12 normal, for the 128x64 OLED (ter-u12n_unicode.pcf.gz), 95 characters.
+# tiny: Terminus 6x12 normal, for the 128x64 OLED (ter-u12n_unicode.pcf.gz), 96 characters.
 # Each glyph: HEIGHT rows of ceil(WIDTH / 8) bytes, MONO_HLSB.
 
 WIDTH = 6
 HEIGHT = 12
 FIRST = 32
 LAST = 126
+EXTRA = '\xa7'
 DATA = (
     b'\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'  # ' '
     b'\x00\x00\x20\x20\x20\x20\x20\x00\x20\x20\x00\x00'  # '!'
@@ -108,4 +109,5 @@ DATA = (
     b'\x00\x00\x20\x20\x20\x20\x20\x20\x20\x20\x00\x00'  # '|'
     b'\x00\x00\x60\x10\x10\x08\x10\x10\x10\x60\x00\x00'  # '}'
     b'\x00\x00\x00\x00\x00\x48\xa8\x90\x00\x00\x00\x00'  # '~'
+    b'\x00\x30\x48\x20\x50\x48\x28\x10\x48\x30\x00\x00'  # '\xa7'
 )
