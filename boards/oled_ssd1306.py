@@ -108,7 +108,14 @@ class Buttons:
         self.pins = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in pins)
 
     def pressed(self):
-        return tuple(p.value() == 0 for p in self.pins)
+        # bit i: BUTTONS[i] is held (an int: no allocation on every poll)
+        mask = 0
+        bit = 1
+        for p in self.pins:
+            if p.value() == 0:
+                mask |= bit
+            bit <<= 1
+        return mask
 
 
 def open():

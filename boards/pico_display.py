@@ -69,8 +69,15 @@ class Buttons:
         self.active = active        # the level a pressed button reads
 
     def pressed(self):
+        # bit i: BUTTONS[i] is held (an int: no allocation on every poll)
         a = self.active
-        return tuple(p.value() == a for p in self.pins)
+        mask = 0
+        bit = 1
+        for p in self.pins:
+            if p.value() == a:
+                mask |= bit
+            bit <<= 1
+        return mask
 
 
 class RGBLed:

@@ -60,7 +60,8 @@ class Buttons:
         self.pins = (Pin(pins[0], Pin.IN, None), Pin(pins[1], Pin.IN, Pin.PULL_UP))
 
     def pressed(self):
-        return (self.pins[0].value() == 0, self.pins[1].value() == 0)
+        # bit i: BUTTONS[i] is held (an int: no allocation on every poll)
+        return (self.pins[0].value() == 0) | (self.pins[1].value() == 0) << 1
 
 
 def open():

@@ -38,9 +38,8 @@ class Clock:
 
 def press(app, count, index, hold, clock):
     # One press: down for `hold` ms, then up long enough to be seen.
-    down = [False] * count
-    down[index] = True
-    up = [False] * count
+    down = 1 << index           # the buttons' levels, as a board's pressed() gives them
+    up = 0
     t = 0
     while t < hold:
         app.tick(down, clock.now)

@@ -14,7 +14,8 @@ def run(keymap, timeline, until):
     for now in range(0, until, 5):
         if now in changes:
             levels = changes[now]
-        for key, n in keys.poll(levels, now):
+        mask = sum(1 << i for i in range(len(levels)) if levels[i])
+        for key, n in keys.poll(mask, now):
             events.append((now, key, n))
     return events
 

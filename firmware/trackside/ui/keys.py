@@ -2,8 +2,9 @@
 # hold, auto-repeat. The board's KEYMAP says what each button does
 # (docs/device.md, "Keys").
 #
-# poll(pressed, now) is called every few milliseconds with the raw levels
-# and the time in ms; it returns the events since the last call as a list of
+# poll(mask, now) is called every few milliseconds with the raw levels (bit
+# i: button i held) and the time in ms; it returns the events since the last
+# call as a list of
 # (key, n): n is 0 for a press, and counts up for the repeats of a held
 # button, so an amount can speed up the longer it is held.
 
@@ -11,6 +12,9 @@ DEBOUNCE_MS = 20    # a level must hold this long to count: contact bounce is sh
 HOLD_MS = 500       # a press this long is a hold: long enough not to happen by accident
 VERY_MS = 1500      # the very long hold (undo on boards without a back button)
 REPEAT_MS = 120     # while held: about 8 steps a second
+
+
+NOTHING = ()
 
 
 class Keys:
@@ -24,11 +28,20 @@ class Keys:
         self.fired = [0] * n            # 1: the hold was sent, 2: the very long hold
         self.repeat_at = [0] * n
         self.repeats = [0] * n
+        self.idle = True                # all up and settled
+        self.out = []                   # the events of a poll (one list, used again)
 
-    def poll(self, pressed, now):
-        out = []
+    def poll(self, mask, now):
+        # mask: bit i set while button i is held (the board's buttons.pressed()).
+        # Most polls find every button up, as before: answer at once, making
+        # nothing (an allocation costs thousands of instructions here).
+        if mask == 0 and self.idle:
+            return NOTHING
+        out = self.out
+        del out[:]
+        busy = mask != 0
         for i in range(len(self.keymap)):
-            level = bool(pressed[i])
+            level = (mask >> i) & 1 == 1
             if level != self.raw[i]:
                 self.raw[i] = level
                 self.since[i] = now
@@ -40,6 +53,9 @@ class Keys:
                     self._released(i, now, out)
             elif self.down[i]:
                 self._held(i, now, out)
+            if self.down[i] or level:
+                busy = True
+        self.idle = not busy
         return out
 
     def _pressed(self, i, now, out):
