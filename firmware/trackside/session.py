@@ -64,6 +64,7 @@ class Session:
         self._checkpoints = [json.dumps(self.state)]  # after k*CHECKPOINT actions
         self._turn_starts = []      # action counts where a new game turn began
         self._prompt = None
+        self.version = 0            # counts every change of the state (for redraws)
 
     # --- what now -------------------------------------------------------------
 
@@ -131,14 +132,35 @@ class Session:
 
     def do(self, action):
         # Check and apply one action; journal it; only then is it in effect.
-        # A refused action raises RuleError and changes nothing.
+        # The rules work on the state itself (a copy for every action would
+        # cost the device more than it is worth): a game module raises
+        # RuleError before it changes anything (the property tests hold it
+        # to that). If anything else goes wrong, a bug or a save that fails,
+        # the state is made again from the actions in effect.
         self.check_turn(action)
-        new = json.loads(json.dumps(self.state))     # a deep copy, at C speed
-        self.game.apply(new, action)
-        line = self.text(action)
-        if self.journal is not None:
-            self.journal.append(line)
-        self._advance(line.encode(), new, self.state['turn'])
+        turn = self.state['turn']
+        try:
+            self.game.apply(self.state, action)
+            line = self.text(action)
+            if self.journal is not None:
+                self.journal.append(line)
+        except RuleError:
+            raise
+        except Exception:
+            self._restore()
+            raise
+        self._advance(line.encode(), self.state, turn)
+
+    def _restore(self):
+        # The state as the actions in effect make it: from the checkpoint
+        # before the cursor, replaying at most CHECKPOINT - 1 actions.
+        target = self.cursor
+        k = target // CHECKPOINT
+        self.state = json.loads(self._checkpoints[k])
+        self.cursor = k * CHECKPOINT
+        self._prompt = None
+        self._goto(target)
+        self.version += 1
 
     def do_text(self, text, trusted=False):
         # One log line (str or bytes): an action, "undo [n]", "redo [n]", or
@@ -188,6 +210,7 @@ class Session:
         self.cursor += 1
         self.state = new
         self._prompt = None
+        self.version += 1
         k = self.cursor
         if k % CHECKPOINT == 0 and len(self._checkpoints) == k // CHECKPOINT:
             self._checkpoints.append(json.dumps(new))
@@ -255,6 +278,7 @@ class Session:
             self.state = json.loads(self._checkpoints[k])
             self.cursor = k * CHECKPOINT
             self._prompt = None
+            self.version += 1
         # forward (redo): these actions were legal when made and the rules
         # are deterministic, so they are applied without a copy
         while self.cursor < target:
