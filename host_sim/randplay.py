@@ -69,22 +69,23 @@ def junk_line(session, rnd):
     return ' '.join(w for w in words if w)
 
 
-def random_setup(rnd, n=None, variant=None, extra=''):
+def random_setup(rnd, n=None, variant=None, extra='', names=None):
     # A Steam setup line: random player count and variant unless given.
     n = n or rnd.randint(3, 6)
+    names = names or NAMES
     variant = variant or rnd.choice(['base', 'standard'])
     if variant == 'base':
         extra = rnd.choice(['start=firstgame', 'start=auction']) + ' ' + extra
     else:
         extra = rnd.choice(['', 'relaxed=track', 'capital_vp=no', 'tiebreak=order']) + ' ' + extra
-    return ('steam %s players=%s %s' % (variant, ','.join(NAMES[:n]), extra)).strip()
+    return ('steam %s players=%s %s' % (variant, ','.join(names[:n]), extra)).strip()
 
 
-def random_game(seed, n=None, extra='', junk=0.0, max_lines=2000, variant=None):
+def random_game(seed, n=None, extra='', junk=0.0, max_lines=2000, variant=None, names=None):
     # A whole game of random legal actions (and some refused ones): the log
     # lines, and the session that played them.
     rnd = random.Random(seed)
-    setup = random_setup(rnd, n, variant, extra)
+    setup = random_setup(rnd, n, variant, extra, names)
     session = new_session(setup)
     lines = [setup]
     tries = 0

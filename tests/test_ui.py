@@ -126,3 +126,19 @@ def test_three_and_two_button_boards_play_the_same_game(tmp_path):
     app2, display2, names2 = device('tdisplay', tmp_path / '2')
     press(app2, names2, keys('steam-base-3p-2buttons.keys'))
     assert app2.session.history() == app.session.history()
+
+
+def test_redrawing_only_what_changed_gives_the_picture_a_full_redraw_gives(tmp_path):
+    # The game screen redraws only the boxes and glyphs that changed (Painter
+    # put()). Played side by side with a device that redraws everything after
+    # every press, its canvas must be the same, press after press.
+    live, live_display, names = device('pico_display', tmp_path / 'live')
+    fresh, fresh_display, _ = device('pico_display', tmp_path / 'fresh')
+    c1, c2 = keyscript.Clock(), keyscript.Clock()
+    words = keys('steam-base-3p.keys').split()
+    for i, word in enumerate(words):
+        keyscript.play(live, names, word, c1)
+        keyscript.play(fresh, names, word, c2)
+        fresh.p.clear()
+        fresh.stack[-1].draw(fresh.p, fresh)
+        assert bytes(live_display.buffer) == bytes(fresh_display.buffer), 'press %d (%s)' % (i, word)

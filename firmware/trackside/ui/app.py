@@ -26,8 +26,8 @@ class App:
     # --- the loop ----------------------------------------------------------------
 
     def tick(self, pressed, now):
-        # Read the buttons (levels, time in ms), handle what they mean,
-        # push what changed to the display.
+        # The buttons held (bit mask) at time now (ms): handle what they
+        # mean, push what changed to the display.
         for key, n in self.keys.poll(pressed, now):
             self.handle(key, n)
         self.p.flush()
@@ -126,7 +126,7 @@ class App:
         if kind == NONE:
             confirm = self.gui.confirm(self, verb)
             if confirm:
-                self.confirm(title + '?', confirm, lambda app: app.submit(head))
+                self.confirm(self.gui.label(verb) + '?', confirm, lambda app: app.submit(head))
             else:
                 self.submit(head)
         elif kind == AMOUNT:
@@ -305,10 +305,10 @@ class AmountsScreen(AmountScreen):
         if v:
             self.costs.append(v)
         if v and len(self.costs) < self.most and sum(self.costs) < self.total:
-            # the next tile: same cost as the last, at most what is left
+            # the next tile, or 0 = done: a one-tile build is act, ok, ok
             self.lo = 0
             self.hi = min(self.per, self.total - sum(self.costs))
-            self.value = min(v, self.hi)
+            self.value = 0
             self.title = self.name()
             self.draw(app.p, app)
             return

@@ -19,23 +19,54 @@ def inline(p):
     return p.h >= 120
 
 
+def game_screen(p, app, hint):
+    # The game screen: the header (the game's words, the keys' hint), the
+    # game's rows, and below them the two lines of a question. Drawn whole
+    # only when coming from another kind of screen; else only what changed.
+    bottom = p.h - (height(p) if inline(p) else p.small.height)
+    if p.layout != 'game':
+        p.clear()
+        p.layout = 'game'
+        if inline(p):
+            p.fill(0, bottom, p.w, 1, theme.BAR)
+    version = app.session.version
+    if p.slots.get('#version') == version:
+        return                      # the game has not changed: the top is as it was
+    p.slots['#version'] = version
+    hh = p.small.height + 1
+    head = app.gui.header(app)
+    hint_w = p.small.measure(hint) + 4
+    if p.small.measure(head) + 4 + hint_w > p.w:
+        hint_w = 0                  # the header's own words come first
+    p.put('head', 0, 0, p.w - hint_w, hh, head, p.small, theme.TEXT, theme.BAR)
+    if hint_w:
+        p.put('hint', p.w - hint_w, 0, hint_w, hh, hint, p.small, theme.TEXT, theme.BAR)
+    app.gui.draw_rows(p, app, hh, bottom)
+
+
+def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
+    # The question's lines: what is asked (small), the answer (medium, or
+    # font), a note beside it (small). On the OLED: the title line only.
+    if not inline(p):
+        p.put('title', 0, p.h - p.small.height, p.w, p.small.height, title, p.small, theme.DIM, bg)
+        return
+    y = p.h - height(p) + 2
+    fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
+    p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
+    ay = p.h - p.medium.height - 1
+    nw = 10 * p.small.width         # the same boxes on every question: only text changes
+    p.put('answer', 0, ay, p.w - nw, p.medium.height, answer, font or p.medium, theme.TEXT, bg, swatch)
+    p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
+
+
 class Ask:
     # Mixed in before a generic screen (AskList(Ask, ListScreen)): it draws
     # the question's way, the screen does the rest. Not a Screen itself:
     # MicroPython looks methods up depth first, so a shared base class here
     # would hide the generic screen's key().
     def draw(self, p, app):
-        bottom = height(p)
-        app.gui.draw_top(p, app, p.h - bottom, HINT.get(app.buttons, ''))
-        y = p.h - bottom
-        p.fill(0, y, p.w, bottom, theme.BACKGROUND)
-        p.fill(0, y, p.w, 1, theme.BAR)
-        p.text(2, y + 2, self.title[:(p.w - 4) // p.small.width], p.small, theme.DIM)
+        game_screen(p, app, HINT.get(app.buttons, ''))
         self.draw_answer(p)
-
-    def answer_box(self, p):
-        # (y, height) of the answer line
-        return p.h - p.medium.height - 1, p.medium.height
 
 
 class AskList(Ask, ListScreen):
@@ -43,21 +74,11 @@ class AskList(Ask, ListScreen):
     def draw(self, p, app):
         Ask.draw(self, p, app)
 
-    def draw_answer(self, p, old=None):
-        y, h = self.answer_box(p)
+    def draw_answer(self, p):
         item = self.items[self.index]
-        count = '%d/%d' % (self.index + 1, len(self.items))
-        p.fill(0, y, p.w, h, theme.BACKGROUND)
-        x = 2
-        if len(item) > 2 and item[2] is not None:
-            p.swatch(x, y + 2, h - 4, h - 4, item[2])
-            x += h
-        room = (p.w - x - p.small.measure(count) - 6) // p.medium.width
-        label = item[0][:room]
-        p.text(x, y, label, p.medium)
-        if len(self.items) > 1:
-            # next to the label, not at the far right: only that span changes
-            p.text(x + p.medium.measure(label) + 6, y + h - p.small.height, count, p.small, theme.DIM)
+        count = '%d/%d' % (self.index + 1, len(self.items)) if len(self.items) > 1 else ''
+        swatch = item[2] if len(item) > 2 else None
+        lines(p, self.title, item[0], note=count, swatch=swatch)
 
     def move(self, p, step):
         self.index = (self.index + step) % len(self.items)
@@ -67,17 +88,10 @@ class AskList(Ask, ListScreen):
 class AmountLine:
     # The answer line of an amount question (a mixin, like Ask).
     def draw_answer(self, p, old=''):
-        y, h = self.answer_box(p)
-        s = self.text()
-        wide = max(p.medium.measure(s), p.medium.measure(old))
-        p.fill(2, y, wide, h, theme.BACKGROUND)
-        p.text(2, y, s, p.medium)
-        note = self.note or '%d to %d' % (self.lo, self.hi)
-        x = max(2 + wide + 8, p.medium.width * 5)
-        p.text(x, y + h - p.small.height, note, p.small, theme.DIM)
+        lines(p, self.title, self.text(), note=self.note or '%d to %d' % (self.lo, self.hi))
 
     def draw_value(self, p, old=''):
-        self.draw_answer(p, old)
+        self.draw_answer(p)
 
 
 class AskAmount(Ask, AmountLine, AmountScreen):
@@ -90,9 +104,8 @@ class AskConfirm(Ask, ConfirmScreen):
         Ask.draw(self, p, app)
 
     def draw_answer(self, p):
-        y, h = self.answer_box(p)
-        text = ' '.join(self.lines)
-        p.text(2, y + (h - p.small.height) // 2, text[:(p.w - 4) // p.small.width], p.small)
+        # what will happen on the first line, the short question below
+        lines(p, ' '.join(self.lines), self.title)
 
 
 class AskMessage(Ask, MessageScreen):
@@ -100,13 +113,9 @@ class AskMessage(Ask, MessageScreen):
         Ask.draw(self, p, app)
 
     def draw_answer(self, p):
-        y, h = self.answer_box(p)
         bg = theme.ALERT if self.alert else theme.BACKGROUND
-        top = y - p.small.height - 1
-        p.fill(0, top, p.w, p.h - top, bg)
-        lines = wrap(self.text, p.small, p.w - 4)
-        for i in range(min(2, len(lines))):
-            p.text(2, top + 1 + i * (p.small.height + 2), lines[i], p.small, theme.TEXT, bg)
+        words = wrap(self.text, p.small, p.w - 4)
+        lines(p, words[0], words[1] if len(words) > 1 else '', p.small, bg=bg)
 
 
 def fits(p, text):

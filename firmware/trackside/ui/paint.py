@@ -2,10 +2,7 @@
 # pushed to the display (a full 240x135 frame is 64.8 KB over SPI; a key
 # press should send a small part of it).
 import framebuf
-from binascii import crc32
 from trackside.ui import font as fonts, theme
-
-BLOCKS = 8           # column blocks per row for change detection (30 px at 240)
 
 
 class Painter:
@@ -18,17 +15,10 @@ class Painter:
         self.fmt = framebuf.MONO_VLSB if self.mono else framebuf.GS4_HMSB
         self.inks = {}
         self.dirty = []                 # rectangles (x, y, w, h) not yet shown
-        # What the panel shows, as a CRC per row and column block of the
-        # canvas: a big redraw pushes only the blocks that really changed
-        # (a colour canvas only: a mono frame is 1 KB anyway).
-        self.stride = (self.w + 1) // 2
-        self.block = (self.stride + BLOCKS - 1) // BLOCKS
-        self.shown = None
-        buf = getattr(display, 'buffer', None)
-        if buf is not None and not self.mono:
-            self.mem = memoryview(buf)
-            self.shown = [-1] * (self.h * BLOCKS)
-        self.large = self.w * self.h // 8     # a redraw this big is checked first
+        # Text boxes that remember what they show (put()): the game screen is
+        # made of them, so a key press redraws only what it changed.
+        self.slots = {}
+        self.layout = None              # 'game' while the game screen is shown
         if not self.mono:
             display.palette(theme.rgb_list())
         # fonts by screen size: hints and headers, rows, big numbers
@@ -89,6 +79,50 @@ class Painter:
     def clear(self):
         self.canvas.fill(self.c(theme.BACKGROUND))
         self.dirty = [(0, 0, self.w, self.h)]
+        self.slots = {}
+        self.layout = None
+
+    def put(self, name, x, y, w, h, text, font, fg=theme.TEXT, bg=theme.BACKGROUND, swatch=None):
+        # A text box (x, y, w, h) that remembers what it shows. Drawn again
+        # only if something changed; if only the text did, only the glyphs
+        # from the first difference on (and the old tail is wiped). Nothing
+        # is allocated when nothing changed: this runs for every box of a
+        # screen on every redraw.
+        old = self.slots.get(name)
+        if old is not None and old[0] == text and old[1] == x and old[2] == y and \
+                old[3] == w and old[4] == h and old[5] is font and old[6] == fg and \
+                old[7] == bg and old[8] == swatch:
+            return
+        same_box = old is not None and old[1] == x and old[2] == y and old[3] == w and \
+            old[4] == h and old[5] is font and old[6] == fg and old[7] == bg and old[8] == swatch
+        was = old[0] if old is not None else ''
+        self.slots[name] = [text, x, y, w, h, font, fg, bg, swatch]
+        tx = x + (14 if swatch is not None else 2)     # after a player's colour bar and a mark
+        ty = y + (h - font.height) // 2
+        room = (x + w - tx) // font.width
+        if len(text) > room:
+            text = text[:room]
+        if not same_box:
+            self.fill(x, y, w, h, bg)
+            if swatch is not None:
+                self.swatch(x + 1, y + 1, 6, h - 2, swatch)
+            self.text(tx, ty, text, font, fg, bg)
+            return
+        if len(was) > room:
+            was = was[:room]
+        i = 0
+        while i < len(text) and i < len(was) and text[i] == was[i]:
+            i += 1
+        end = len(text)
+        if end == len(was):
+            while end > i and text[end - 1] == was[end - 1]:
+                end -= 1            # the same length: the unchanged tail stays too
+        if i < end:
+            self.text(tx + i * font.width, ty, text[i:end] if i or end < len(text) else text,
+                      font, fg, bg)
+        if len(was) > len(text):
+            self.fill(tx + len(text) * font.width, ty, (len(was) - len(text)) * font.width,
+                      font.height, bg)
 
     # --- what changed ---------------------------------------------------------
 
@@ -117,60 +151,9 @@ class Painter:
         self.dirty.append((x, y, w, h))
 
     def flush(self):
-        # Push what changed to the display. A big redraw (a new screen) is
-        # first narrowed to the rows and column blocks that really differ
-        # from what the panel shows.
-        for x, y, w, h in self.dirty:
-            if self.shown is None:
+        # Push what changed to the display (called at every poll: when
+        # nothing changed it must cost next to nothing).
+        if self.dirty:
+            for x, y, w, h in self.dirty:
                 self.display.show(x, y, w, h)
-            elif w * h >= self.large:
-                for r in self.changes(x, y, w, h):
-                    self.display.show(r[0], r[1], r[2], r[3])
-            else:
-                self.forget(x, y, w, h)
-                self.display.show(x, y, w, h)
-        self.dirty = []
-
-    def blocks(self, x, w):
-        return x // 2 // self.block, min(BLOCKS - 1, (x + w - 1) // 2 // self.block)
-
-    def forget(self, x, y, w, h):
-        # Pushed without checking: the remembered CRCs there are out of date.
-        b0, b1 = self.blocks(x, w)
-        shown = self.shown
-        for row in range(y, y + h):
-            for b in range(row * BLOCKS + b0, row * BLOCKS + b1 + 1):
-                shown[b] = -1
-
-    def changes(self, x, y, w, h):
-        # The parts of (x, y, w, h) that differ from what the panel shows,
-        # one rectangle per run of changed rows, as wide as the changed
-        # blocks; the CRCs are updated to what will be shown.
-        b0, b1 = self.blocks(x, w)
-        mem, shown, stride, block = self.mem, self.shown, self.stride, self.block
-        out = []
-        top = -1
-        left, right = BLOCKS, -1
-        for row in range(y, y + h + 1):
-            hit = False
-            if row < y + h:
-                base = row * stride
-                for b in range(b0, b1 + 1):
-                    s = base + b * block
-                    c = crc32(mem[s:min(s + block, base + stride)]) & 0x3FFFFFFF
-                    i = row * BLOCKS + b
-                    if shown[i] != c:
-                        shown[i] = c
-                        hit = True
-                        if b < left:
-                            left = b
-                        if b > right:
-                            right = b
-            if hit and top < 0:
-                top = row
-            elif not hit and top >= 0:
-                px = left * block * 2
-                out.append((px, top, min(self.w, (right + 1) * block * 2) - px, row - top))
-                top = -1
-                left, right = BLOCKS, -1
-        return out
+            self.dirty = []

@@ -19,7 +19,7 @@ HINTS = {
     'confirm': {4: 'A yes  B no', 3: 'sel=yes  hold=no', 2: '2 yes  hold 2: no'},
     'message': {4: 'any key', 3: 'any key', 2: 'any key'},
     'dashboard': {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'},
-    'act': {4: 'A move  B menu', 3: 'sel: move', 2: '2: move'},
+    'act': {4: 'A: go', 3: 'sel: go', 2: '2: go'},
 }
 
 

@@ -5,9 +5,9 @@ from trackside.ui import ask
 from trackside.ui import theme
 from trackside.games import steam
 
-LABELS = {'bid': 'Bid', 'pass': 'Pass', 'tile': 'Take a tile', 'build': 'Build track',
-          'deliver': 'Deliver a cube', 'loco': 'Upgrade locomotive', 'income': 'Income',
-          'links': 'Completed links', 'capital': 'Buy capital', 'decline': 'Decline the tile'}
+LABELS = {'bid': 'Bid', 'pass': 'Pass', 'tile': 'Tile', 'build': 'Build',
+          'deliver': 'Deliver', 'loco': 'Loco +1', 'income': 'Income',
+          'links': 'Links', 'capital': 'Capital', 'decline': 'Decline'}
 MONEY = ('bid',)
 PHASES = {'auction': 'Auction', 'bidding': 'Auction', 'capital': 'Capital', 'tiles': 'Tiles',
           'build': 'Build', 'move': 'Move', 'income': 'Income', 'links': 'Final score',
@@ -41,18 +41,11 @@ class Dashboard(Screen):
     # player to move is highlighted. Below: what comes next, and the keys.
     # A acts, B opens the menu, holding B undoes.
     def draw(self, p, app):
-        bottom = ask.height(p) if ask.inline(p) else p.small.height
-        draw_top(p, app, p.h - bottom, HINTS['dashboard'].get(app.buttons))
+        ask.game_screen(p, app, HINTS['dashboard'].get(app.buttons))
         pr = app.session.prompt()
         status = app.status or (pr['text'] if pr['options'] else '')
-        y = p.h - bottom
-        if ask.inline(p):
-            p.fill(0, y, p.w, 1, theme.BAR)
-            y += 2
-        p.text(2, y, status[:(p.w - 4) // p.small.width], p.small, theme.DIM)
-        if ask.inline(p) and pr['options']:
-            hint = HINTS['act'].get(app.buttons, '')
-            p.text(2, p.h - p.medium.height - 1, hint, p.medium)
+        hint = HINTS['act'].get(app.buttons, '') if pr['options'] else ''
+        ask.lines(p, status, hint)
 
     def key(self, app, key, n):
         if key == 'select':
@@ -63,19 +56,22 @@ class Dashboard(Screen):
             app.menu()
 
 
-def draw_top(p, app, bottom, hint):
-    # The header (turn, phase, the keys) and one row per player above y=bottom.
+def header(app):
+    s = app.session.state
+    names = app.session.setup['players']
+    if s['phase'] == 'over':
+        return 'Game over: %s wins' % names[s['winner']] if s['winner'] >= 0 else 'Game over'
+    return 'T%d/%d %s' % (s['turn'], s['last'], PHASES.get(s['phase'], s['phase']))
+
+
+def draw_rows(p, app, top, bottom):
+    # One row per player in turn order (the bankrupt last), between top and
+    # bottom; the player to move highlighted.
     s = app.session.state
     names = app.session.setup['players']
     order = [q for q in s['order']] + [q for q in range(len(names)) if q not in s['order']]
     mover = app.session.prompt()['player']
-    p.clear()
-    head = 'T%d/%d %s' % (s['turn'], s['last'], PHASES.get(s['phase'], s['phase']))
-    if s['phase'] == 'over':
-        head = 'Game over: %s wins' % names[s['winner']] if s['winner'] >= 0 else 'Game over'
-    hh = p.small.height + 1
-    p.line_of(0, hh, head, p.small, theme.TEXT, theme.BAR, right=hint)
-    room = bottom - hh
+    room = bottom - top
     font = p.medium
     if font.height + 1 > room // len(order):
         font = p.small if p.small.height <= room // len(order) else TINY()
@@ -86,15 +82,24 @@ def draw_top(p, app, bottom, hint):
         at = order.index(mover) if mover in order else 0
         first = max(0, min(at - 1, len(order) - shown))
         order = order[first:first + shown]
-    y = hh
-    for q in order:
-        here = q == mover
-        bg = theme.BAR if here else theme.BACKGROUND
-        p.fill(0, y, p.w, rh, bg)
-        p.swatch(1, y + 1, 6, rh - 2, theme.colour_index(names[q]))
-        text = row(s, q, names[q], font, p.w - 10)
+    geometry = (len(order), rh, font)
+    if p.slots.get('#rows') != geometry:
+        # a different table (a player gone, another font): start it afresh
+        p.fill(0, top, p.w, bottom - top, theme.BACKGROUND)
+        for i in range(6):
+            p.slots.pop('row%d' % i, None)
+            p.slots.pop('mark%d' % i, None)
+        p.slots['#rows'] = geometry
+    y = top
+    for i in range(len(order)):
+        q = order[i]
         fg = theme.DIM if s['out'][q] else theme.TEXT
-        p.text(9, y + (rh - font.height) // 2, text, font, fg, bg)
+        p.put('row%d' % i, 0, y, p.w, rh, row(s, q, names[q], font, p.w - 16), font, fg,
+              theme.BACKGROUND, theme.colour_index(names[q]))
+        # the player to move: a bar beside their colour (moving it to the
+        # next player redraws two narrow strips, not two rows)
+        mark = theme.TEXT if q == mover else theme.BACKGROUND
+        p.put('mark%d' % i, 8, y + 1, 4, rh - 2, '', font, mark, mark)
         y += rh
 
 

@@ -46,7 +46,7 @@ def colour_index(name):
     for i in range(FIRST_PLAYER_COLOUR, 16):
         if PALETTE[i][0] == low:
             return i
-    return TEXT
+    return DIM          # a name that is no colour (a game from a log): grey
 
 
 def contrast(index):
