@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+# The device UI's benchmarks: a report with numbers, not a test.
+#
+#   .venv/bin/python tools/bench_ui.py [--write]     (or: make bench)
+#
+# A whole four-player Steam game (random legal play, host_sim/randplay.py) is
+# entered through the buttons as a careful player would (host_sim/keyplan.py
+# works out the presses), then those presses are played on the MicroPython
+# interpreter running the mpy-cross output with a 240x135 canvas:
+#   - the most heap in use, and the smallest heap the game runs in;
+#   - instructions per key press (callgrind, cut at every press);
+#   - bytes pushed to the display per key press, against a full frame;
+#   - presses per kind of action.
+# --write puts the report in docs/benchmarks-ui.md.
+import datetime
+import glob
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, 'host_sim', 'shim'), os.path.join(ROOT, 'firmware'), ROOT]
+
+from host_sim.randplay import random_game  # noqa: E402
+from host_sim import keyplan  # noqa: E402
+from host_sim.headless import Display  # noqa: E402
+from bench_engine import compile_firmware, MICROPYTHON  # noqa: E402
+
+NAMES = ['Red', 'Blue', 'Green', 'Yellow']
+SEED = 2026
+TARGET_HEAP_KB = 96
+TARGET_INSTR = 1000000
+TARGET_BYTES = 0.10
+PRESS_TARGETS = (
+    # (what, kind of action, how counted, target)
+    ('a bid (the minimum)', 'bid', 'min', 3),
+    ('a delivery with two link owners', 'deliver (2 owners)', 'min', 6),
+    ('a track build (one tile)', 'build (1 tiles)', 'min', 4),
+    ('the whole income phase', 'income', 'max', 2),
+)
+
+
+def mp(args, heap='192k'):
+    return subprocess.run([sys.executable, MICROPYTHON, '-X', 'heapsize=' + heap] + args,
+                          capture_output=True, text=True)
+
+
+# The unix port is 64-bit: the game needs more than a Pico's heap there
+# (see the report), so the runs that measure time and bytes get room.
+ROOMY = '320k'
+
+
+def run(mpy, keys, mode, heap=ROOMY):
+    with tempfile.TemporaryDirectory() as saves:
+        return mp([os.path.join(ROOT, 'tools', 'mp_ui.py'),
+                   mpy + ':' + os.path.join(ROOT, 'host_sim'), saves, keys, mode], heap)
+
+
+def smallest_heap_kb(mpy, keys):
+    lo, hi = 16, 512
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if 'OK' in run(mpy, keys, 'heap', '%dk' % mid).stdout:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def instructions(mpy, keys):
+    # callgrind dumps before every micropython.stack_use(): one file per press
+    with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as saves:
+        subprocess.run(['valgrind', '--tool=callgrind', '--toggle-collect=*run_main*',
+                        '--dump-before=mp_micropython_stack_use',
+                        '--callgrind-out-file=' + os.path.join(d, 'cg.out'),
+                        sys.executable, MICROPYTHON, '-X', 'heapsize=' + ROOMY,
+                        os.path.join(ROOT, 'tools', 'mp_ui.py'),
+                        mpy + ':' + os.path.join(ROOT, 'host_sim'), saves, keys, 'instr'],
+                       capture_output=True, text=True)
+        counts = {}
+        for path in glob.glob(os.path.join(d, 'cg.out.*')):
+            with open(path) as f:
+                text = f.read()
+            counts[int(path.rsplit('.', 1)[1])] = int(re.search(r'^summary: (\d+)', text, re.M).group(1))
+    # dump 1 is the start-up, 2.. the presses in order (the last has no dump
+    # of its own: it is in the final totals, left out here)
+    return [counts[k] for k in sorted(counts)][1:]
+
+
+def main():
+    write = '--write' in sys.argv
+    lines, session = random_game(SEED, n=4, variant='base', names=NAMES)
+    with tempfile.TemporaryDirectory() as work:
+        words, counts, planner = keyplan.plan(lines, os.path.join(work, 'plan'))
+        assert planner.app.session.history() == session.history()
+        keys = os.path.join(work, 'game.keys')
+        with open(keys, 'w') as f:
+            f.write(' '.join(words))
+        mpy = os.path.join(work, 'mpy')
+        compile_firmware(mpy)
+        heap = run(mpy, keys, 'heap')
+        if 'OK' not in heap.stdout:
+            raise SystemExit('MicroPython failed:\n' + heap.stdout + heap.stderr)
+        most = int(heap.stdout.split()[1])
+        smallest = smallest_heap_kb(mpy, keys)
+        sent = [int(x) for x in run(mpy, keys, 'bytes').stdout.split()[1:]]
+        per_press = [sent[0]] + [sent[i] - sent[i - 1] for i in range(1, len(sent))]
+        instr = instructions(mpy, keys)
+    full = Display(240, 135).full_frame()
+    ok = lambda good: 'met' if good else '**missed**'
+    n = lambda x: '{:,}'.format(int(x))
+    med_bytes = statistics.median(per_press)
+    med_instr = statistics.median(instr)
+    v = subprocess.run([sys.executable, MICROPYTHON, '-c', 'import sys; print(sys.version)'],
+                       capture_output=True, text=True).stdout.strip()
+    report = [
+        '# Device UI benchmarks',
+        '',
+        'Made by `tools/bench_ui.py` (`make bench`) on %s with %s (the unix port, 64-bit),' % (
+            datetime.date.today().isoformat(), v),
+        'running the firmware as mpy-cross compiles it, with the Pico Display Pack\'s 240x135',
+        'canvas (4 bits a pixel, 16.2 KB). The game: Steam base, four players, %d actions of' % (len(lines) - 1),
+        'random legal play, entered from the new-game screens to the final score in %d key presses' % len(words),
+        'worked out by `host_sim/keyplan.py` (taps only: a player who holds a button to count',
+        'faster needs fewer). Instructions are counted by callgrind inside the interpreter and cut',
+        'at every press: the press, its action, the redraw and the idle polls until the next one;',
+        'not the SPI transfer (the headless display only counts the bytes).',
+        '',
+        '| Measure | Value | Target |',
+        '|---|---|---|',
+        '| Most heap in use during the game (after a collection, at every press) | %.1f KB | ≤ %d KB: %s |' % (
+            most / 1024.0, TARGET_HEAP_KB, ok(most <= TARGET_HEAP_KB * 1024)),
+        '| Smallest heap the whole game runs in | %d KB | |' % smallest,
+        '| Instructions per key press: median | %s | ≤ %s: %s |' % (
+            n(med_instr), n(TARGET_INSTR), ok(med_instr <= TARGET_INSTR)),
+        '| … 90th percentile, most | %s, %s | |' % (
+            n(sorted(instr)[int(len(instr) * 0.9)]), n(max(instr))),
+        '| Bytes to the display per key press: median | %s (%.1f%% of a full frame, %s) | ≤ 10%%: %s |' % (
+            n(med_bytes), 100.0 * med_bytes / full, n(full), ok(med_bytes <= TARGET_BYTES * full)),
+        '| … 90th percentile, most | %s, %s | |' % (
+            n(sorted(per_press)[int(len(per_press) * 0.9)]), n(max(per_press))),
+        '',
+        '## Presses per action',
+        '',
+        '| Action | Presses (fewest, median, most, in this game) | Target |',
+        '|---|---|---|',
+    ]
+    for what, kind, how, target in PRESS_TARGETS:
+        got = counts.get(kind, [])
+        if not got:
+            report.append('| %s | (none in this game) | ≤ %d |' % (what, target))
+            continue
+        value = min(got) if how == 'min' else max(got)
+        report.append('| %s | %d, %d, %d | ≤ %d: %s |' % (
+            what, min(got), statistics.median(got), max(got), target, ok(value <= target)))
+    for kind in sorted(counts):
+        if kind not in [t[1] for t in PRESS_TARGETS]:
+            got = counts[kind]
+            report.append('| %s | %d, %d, %d | |' % (kind, min(got), statistics.median(got), max(got)))
+    report.append('')
+    text = '\n'.join(report)
+    print(text)
+    if write:
+        with open(os.path.join(ROOT, 'docs', 'benchmarks-ui.md'), 'w') as f:
+            f.write(text)
+
+
+if __name__ == '__main__':
+    sys.path.insert(0, os.path.join(ROOT, 'tools'))
+    main()
