@@ -5,7 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim bench clean
+.PHONY: test sim bench deploy clean
+
+BOARD ?= pico_display
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +20,14 @@ test: $(STAMP)
 sim: $(STAMP)
 	$(BIN)/python -m host_sim sim
 
+# Measure speed and memory; writes docs/benchmarks.md and docs/benchmarks-ui.md
 bench: $(STAMP)
-	$(BIN)/python tools/bench_engine.py
+	$(BIN)/python tools/bench_engine.py --write
+	$(BIN)/python tools/bench_ui.py --write
+
+# Compile the firmware and copy it to a board on USB: make deploy BOARD=pico_display2
+deploy: $(STAMP)
+	$(BIN)/python tools/deploy.py --board $(BOARD)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build

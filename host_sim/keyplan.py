@@ -26,7 +26,7 @@ class Planner:
 
     def press(self, what):
         word = self.key[what]
-        index, hold = keyscript.presses(word, self.names)[0]
+        index, hold = next(keyscript.presses(word, self.names))
         keyscript.press(self.app, len(self.names), index, hold, self.clock)
         self.words.append(word)
 

@@ -12,8 +12,8 @@ SHORT = 80                  # a quick tap
 
 
 def presses(script, names):
-    # (button index, ms held) for each press; ValueError for a bad word.
-    out = []
+    # (button index, ms held) for each press, one at a time (a whole game's
+    # list would be a sizeable part of a small heap); ValueError for a bad word.
     for word in script.split():
         times = 1
         if '*' in word:
@@ -27,8 +27,7 @@ def presses(script, names):
         if word not in names:
             raise ValueError('no button "%s" on this board (it has %s)' % (word, ', '.join(names)))
         for _ in range(times):
-            out.append((names.index(word), hold))
-    return out
+            yield names.index(word), hold
 
 
 class Clock:

@@ -223,7 +223,7 @@ def main(args):
         os.makedirs(args.png, exist_ok=True)
         write_png(device, os.path.join(args.png, '0000.png'), args.scale)
     if script.strip():
-        presses = keyscript.presses(script, device.names)
+        presses = list(keyscript.presses(script, device.names))   # a bad word stops it before any press
         for i, (index, hold) in enumerate(presses, 1):
             device.press(index, hold)
             if args.png:

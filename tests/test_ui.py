@@ -78,7 +78,7 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
                         'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
     cp = json.loads(r.stdout.splitlines()[-1])
-    assert len(mp['crcs']) == len(keyscript.presses(keys('steam-base-3p.keys'), BOARDS['pico_display'][3])) + 1
+    assert len(mp['crcs']) == len(list(keyscript.presses(keys('steam-base-3p.keys'), BOARDS['pico_display'][3]))) + 1
     assert mp['crcs'] == cp['crcs']
     assert mp['sent'] == cp['sent']
     assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'

@@ -131,7 +131,10 @@ def truncated(save, keep, dest):
 
 
 def main():
-    write = '--write' in sys.argv
+    import argparse
+    ap = argparse.ArgumentParser(description='Measure, print a report in Markdown.')
+    ap.add_argument('--write', action='store_true', help='also write it to docs/benchmarks.md')
+    write = ap.parse_args().write
     with tempfile.TemporaryDirectory() as work:
         mpy = os.path.join(work, 'mpy')
         compile_firmware(mpy)

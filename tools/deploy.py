@@ -26,8 +26,9 @@ stale .py can never shadow a new .mpy (MicroPython tries X.py before X.mpy).
 
 The steps are built as data by plan() and run by run(); tests/test_deploy.py runs the
 local ones (mpy-cross into a temporary directory) and checks the mpremote ones as data.
-mpremote itself cannot be exercised without a board attached, so it is not a test
-dependency: install it to deploy (pip install mpremote).
+mpremote cannot copy anything without a board attached; `make test` installs the
+pinned mpremote anyway (requirements-dev.txt), so `.venv/bin/python tools/deploy.py`
+works as soon as a board is plugged in.
 """
 import argparse
 import ast
@@ -227,7 +228,8 @@ def run(steps, out=None):
             argv = list(args)
             exe = _tool(argv[0])
             if not exe:
-                raise SystemExit('%s is not installed: pip install mpremote' % argv[0])
+                raise SystemExit('%s is not installed: run `make test` once (it sets up .venv)'
+                                 % argv[0])
             _check(subprocess.run([exe] + argv[1:]), argv)
         else:
             raise ValueError(kind)

@@ -2,14 +2,27 @@
 #   micropython -X heapsize=N tools/mp_ui.py PATHS SAVES_DIR KEYS_FILE MODE
 # PATHS: the compiled firmware and host_sim, joined by ':'. Plays the key
 # script on a headless 240x135 board (the Pico Display Pack's canvas).
-# MODE heap: after every press a collection, and the most heap in use;
+# A PATHS entry ending in .img is a ROMFS image of the firmware, mounted as
+# /rom (its own bytes are left out of the heap figures: on a board the image
+# is in flash). MODE heap: after every press a collection, and the most heap
+# in use;
 # instr: after every press micropython.stack_use(), which callgrind's
 # --dump-before uses to cut the count per press; bytes: the bytes a panel
 # would receive after each press.
 import sys
-for d in reversed(sys.argv[1].split(':')):
-    sys.path.insert(0, d)
 import gc
+ROM = 0             # bytes of a ROMFS image held in RAM here (in flash on a board)
+for d in reversed(sys.argv[1].split(':')):
+    if d.endswith('.img'):
+        # the firmware as a ROMFS image: imported in place, not copied to RAM
+        import vfs
+        f = open(d, 'rb')
+        image = f.read()
+        f.close()
+        ROM = len(image)
+        vfs.mount(vfs.VfsRom(image), '/rom')
+        d = '/rom'
+    sys.path.insert(0, d)
 import micropython
 from headless import Display, BOARDS
 import keyscript
@@ -22,14 +35,14 @@ f = open(keys_file)
 script = f.read()
 f.close()
 gc.collect()
-most = [gc.mem_alloc()]
+most = [gc.mem_alloc() - ROM]
 sent = []
 
 
 def after(i):
     if mode == 'heap':
         gc.collect()
-        most[0] = max(most[0], gc.mem_alloc())
+        most[0] = max(most[0], gc.mem_alloc() - ROM)
     elif mode == 'instr':
         micropython.stack_use()
     else:

@@ -94,6 +94,7 @@ class App:
             self.home()
 
     def play(self, session):
+        forget('trackside.ui.newgame')      # a new game is set up: no need of it now
         self.session = session
         name = session.setup['game']
         self.gui = __import__('trackside.ui.%s_ui' % name, None, None, [name])
@@ -224,6 +225,7 @@ class App:
         elif what == 'chart':
             from trackside.ui.chart import ChartScreen
             self.push(ChartScreen(s, self.gui))
+            forget('trackside.ui.chart')    # the screen holds what it needs
         elif what == 'new':
             self.new_game()
         elif what == 'saves':
@@ -273,6 +275,17 @@ class App:
     def new_game(self):
         from trackside.ui.newgame import NewGame
         NewGame(self).begin()
+
+
+def forget(name):
+    # Unload a module used once in a while (new game, chart): its code's RAM
+    # comes back when nothing else holds it.
+    import sys
+    sys.modules.pop(name, None)
+    dot = name.rfind('.')
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1:]):
+        delattr(parent, name[dot + 1:])
 
 
 def opts_of(pr):
