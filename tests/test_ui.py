@@ -142,3 +142,45 @@ def test_redrawing_only_what_changed_gives_the_picture_a_full_redraw_gives(tmp_p
         fresh.p.clear()
         fresh.stack[-1].draw(fresh.p, fresh)
         assert bytes(live_display.buffer) == bytes(fresh_display.buffer), 'press %d (%s)' % (i, word)
+
+
+def rows(app):
+    # what the game screen shows in its player rows, top to bottom
+    slots = app.p.slots
+    return [slots['row%d' % i][0].rstrip() for i in range(len(app.session.setup['players']))]
+
+
+def test_the_rulebook_auction_b1_through_the_buttons(tmp_path):
+    # Digest §7.4, test vector B1 (Steam standard, four players): the turn-2
+    # auction of tests/scenarios/steam-standard-b1.log, entered with the
+    # buttons. The screen says what the rulebook's "Display" column says,
+    # and the order and payments are the rulebook's: Dani, Jani, Tomi, Eva;
+    # pay $3, $0, $1, $0.
+    with open(os.path.join(ROOT, 'tests', 'scenarios', 'steam-standard-b1.log')) as f:
+        lines = [l for l in f.read().splitlines() if l and not l.startswith('#')]
+    saved_game(tmp_path, lines[:lines.index('Jani capital 0') + 1])
+    app, display, names = device('pico_display', tmp_path)
+    s = app.session.state
+    cash = list(s['cash'])
+    assert app.p.slots['title'][0] == 'Dani: bid'
+    press(app, names, 'A A A')                  # Dani: Bid, $0 (the least), go
+    press(app, names, 'A A X A')                # Tomi: Bid, $1 up to $2, go
+    press(app, names, 'A Y A')                  # Eva: Pass
+    assert rows(app)[2] == 'Eva $%d out 4th' % cash[2]
+    assert rows(app)[3] == 'Jan $%d free pass' % cash[3]
+    assert app.p.slots['title'][0] == 'Jani: bid or free pass'
+    press(app, names, 'A Y A')                  # Jani passes without dropping out
+    assert 'out' not in rows(app)[3] and s['slots'].count(-1) == 3
+    press(app, names, 'A A Y')                  # Dani must bid at least $3: down stays at 3
+    assert app.stack[-1].value == 3
+    press(app, names, 'A')
+    press(app, names, 'A Y A')                  # Tomi passes: 3rd
+    assert rows(app)[1] == 'Tom $%d out 3rd' % cash[1]
+    press(app, names, 'A Y A')                  # Jani passes again: 2nd, Dani 1st
+    assert app.session.history()[-7:] == ['Dani bid 0', 'Tomi bid 2', 'Eva pass', 'Jani pass',
+                                           'Dani bid 3', 'Tomi pass', 'Jani pass']
+    assert s['order'] == [0, 3, 1, 2]
+    assert [cash[q] - s['cash'][q] for q in (0, 3, 1, 2)] == [3, 0, 1, 0]
+    # the tiles phase lists the players in their new order
+    assert [r[:3] for r in rows(app)] == ['Dan', 'Jan', 'Tom', 'Eva']
+    assert app.p.slots['title'][0] == 'Dani: take an action tile'
