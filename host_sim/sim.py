@@ -172,9 +172,17 @@ def select_ready(fd):
 
 # --- a window --------------------------------------------------------------------------
 
-def run_window(device, scale):
+def open_window():
+    # A Tk window, or None (with why) where there is no tkinter or no display.
+    try:
+        import tkinter
+        return tkinter.Tk(), None
+    except Exception as e:      # ImportError, tkinter.TclError
+        return None, str(e) or type(e).__name__
+
+
+def run_window(device, scale, root):
     import tkinter
-    root = tkinter.Tk()
     root.title('Trackside: %s' % device.board.NAME)
     w, h = device.panel.width, device.panel.height
     image = tkinter.PhotoImage(width=w * scale, height=h * scale)
@@ -233,10 +241,13 @@ def main(args):
     if args.png:
         print(device.status())
         return 0
-    if args.terminal or not os.environ.get('DISPLAY'):
-        if not sys.stdin.isatty():
-            raise SystemExit('no display and no terminal: use --keys and --png')
-        run_terminal(device)
-    else:
-        run_window(device, args.scale)
+    if not args.terminal and os.environ.get('DISPLAY'):
+        root, why = open_window()
+        if root is not None:
+            run_window(device, args.scale, root)
+            return 0
+        print('No window (%s): the simulator runs in the terminal.' % why)
+    if not sys.stdin.isatty():
+        raise SystemExit('no display and no terminal: use --keys and --png')
+    run_terminal(device)
     return 0

@@ -20,14 +20,18 @@ def tmux(*args):
     return subprocess.run(['tmux'] + list(args), capture_output=True, text=True)
 
 
-@pytest.fixture
-def session(tmp_path):
+def start(cmd):
     if not shutil.which('tmux'):
         pytest.fail('tmux is needed to test the terminal mode (apt install tmux)')
     name = 'ts-' + uuid.uuid4().hex[:8]
-    cmd = '%s -m host_sim sim --terminal --saves %s' % (sys.executable, tmp_path)
     r = tmux('new-session', '-d', '-s', name, '-x', '250', '-y', '80', '-c', ROOT, cmd)
     assert r.returncode == 0, r.stderr
+    return name
+
+
+@pytest.fixture
+def session(tmp_path):
+    name = start('%s -m host_sim sim --terminal --saves %s' % (sys.executable, tmp_path))
     yield name
     tmux('kill-session', '-t', name)
 
@@ -69,3 +73,21 @@ def test_a_whole_game_typed_into_the_terminal(session, tmp_path):
     tmux('send-keys', '-t', session, 'q')
     s, note = Saves(str(tmp_path)).open(1)
     assert s.standings()['winner'] == 'Red' and s.cursor == 21
+
+
+def test_without_a_window_the_simulator_falls_back_to_the_terminal(tmp_path):
+    # `make sim` on a machine whose DISPLAY cannot be opened (a dead X
+    # server, an ssh session without forwarding): not a traceback, the
+    # terminal, with the reason said.
+    name = start('env DISPLAY=:97 %s -m host_sim sim --saves %s 2>&1 | tee %s; sleep 30' % (
+        sys.executable, tmp_path, tmp_path / 'out'))
+    try:
+        wait_for(name, 'ListScreen | New game')
+        tmux('send-keys', '-t', name, 'q')
+        time.sleep(0.5)
+        with open(str(tmp_path / 'out'), encoding='utf-8', errors='replace') as f:
+            out = f.read()
+        assert 'No window (' in out and 'the simulator runs in the terminal' in out
+        assert 'Traceback' not in out
+    finally:
+        tmux('kill-session', '-t', name)
