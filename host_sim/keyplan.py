@@ -156,8 +156,8 @@ def plan(log_lines, saves_dir):
     counts = {}
     for line in log_lines[1:]:
         before = len(planner.words)
-        planner.act(line)
         kind = kind_of(planner.app.session, line)
+        planner.act(line)
         counts.setdefault(kind, []).append(len(planner.words) - before)
     return planner.words, counts, planner
 
@@ -170,4 +170,7 @@ def kind_of(session, line):
         return 'deliver (%d owners)' % len([a for a in args if a[0] >= 0])
     if verb == 'build':
         return 'build (%d tiles)' % len(args)
+    if verb == 'bid':
+        least = [o[2] for o in session.prompt()['options'] if o[0] == 'bid']
+        return 'bid (the minimum)' if least and args[0] == least[0] else 'bid (more)'
     return verb
