@@ -8,7 +8,10 @@
 # in use;
 # instr: after every press micropython.stack_use(), which callgrind's
 # --dump-before uses to cut the count per press; bytes: the bytes a panel
-# would receive after each press.
+# would receive after start-up and after each press, the screen each press
+# was made on and the number of actions after it (three lines); parts: the heap in use at the start, with
+# the UI's modules imported, with the display, after the game, and after the
+# game without its session (what the game's data takes).
 import sys
 import gc
 ROM = 0             # bytes of a ROMFS image held in RAM here (in flash on a board)
@@ -24,9 +27,18 @@ for d in reversed(sys.argv[1].split(':')):
         d = '/rom'
     sys.path.insert(0, d)
 import micropython
+
+
+def in_use():
+    gc.collect()
+    return gc.mem_alloc() - ROM
+
+
+parts = [in_use()]
 from headless import Display, BOARDS
 import keyscript
 from trackside.ui.app import App
+parts.append(in_use())
 
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
 width, height, mono, names, keymap = BOARDS['pico_display']
@@ -36,7 +48,17 @@ script = f.read()
 f.close()
 gc.collect()
 most = [gc.mem_alloc() - ROM]
-sent = []
+# bytes mode, made full size now (grown during the game, a list needs ever
+# bigger blocks of a fragmented heap): the display's count after start-up and
+# after each press, the screen the next press is made on, how many actions
+# the game has
+n = 1
+if mode == 'bytes':
+    for _ in keyscript.presses(script, names):
+        n += 1
+sent = [0] * n
+screens = [''] * n
+cursors = [0] * n
 
 
 def after(i):
@@ -45,17 +67,31 @@ def after(i):
         most[0] = max(most[0], gc.mem_alloc() - ROM)
     elif mode == 'instr':
         micropython.stack_use()
-    else:
-        sent.append(display.sent)
+    elif mode == 'bytes':
+        sent[i + 1] = display.sent
+        screens[i + 1] = type(app.stack[-1]).__name__
+        cursors[i + 1] = app.session.cursor if app.session else 0
 
 
+parts.append(in_use())
 app = App(display, keymap, saves)
 if mode == 'instr':
     micropython.stack_use()         # the count so far (start-up) is a dump of its own
+if mode == 'bytes':
+    app.tick(0, 0)                  # the start-up frame is pushed: it is not a press
+    after(-1)
 keyscript.play(app, names, script, keyscript.Clock(), after)
 if mode == 'heap':
     print('OK', most[0])
+elif mode == 'parts':
+    parts.append(in_use())
+    app.session = None
+    parts.append(in_use())
+    print('OK', ' '.join(str(n) for n in parts))
 elif mode == 'bytes':
-    print('OK', ' '.join(str(s) for s in sent))
+    for line in (['OK'] + sent, screens, cursors):
+        for x in line:                  # one at a time: a joined line needs a big block
+            print(x, end=' ')
+        print()
 else:
     print('OK')
