@@ -46,7 +46,8 @@ X0, Y0 = 40, 53
 # gate and power control, VCOM and gamma. The ST7789V datasheet names: PORCTRL B2h,
 # LCMCTRL C0h, VDVVRHEN C2h, VRHS C3h, VDVS C4h, PWCTRL1 D0h, FRCTRL2 C6h, GCTRL B7h,
 # VCOMS BBh, D6h (undocumented, as Pimoroni sends it), PVGAMCTRL E0h, NVGAMCTRL E1h.
-TUNING = (
+# COMMON: what Pimoroni sends to every panel size first (pico_display2 uses it too).
+COMMON = (
     (0xB2, b'\x0c\x0c\x00\x33\x33'),
     (0xC0, b'\x2c'),
     (0xC2, b'\x01'),
@@ -54,6 +55,8 @@ TUNING = (
     (0xC4, b'\x20'),
     (0xD0, b'\xa4\xa1'),
     (0xC6, b'\x0f'),
+)
+TUNING = COMMON + (
     (0xC3, b'\x00'),
     (0xB7, b'\x75'),
     (0xBB, b'\x3d'),

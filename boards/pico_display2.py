@@ -31,14 +31,7 @@ X0, Y0 = 0, 0
 
 # Pimoroni's settings for the 320x240 panel (drivers/st7789/st7789.cpp): the common
 # block, then GCTRL, VCOMS and the two gamma curves (register names in pico_display.py).
-TUNING = (
-    (0xB2, b'\x0c\x0c\x00\x33\x33'),
-    (0xC0, b'\x2c'),
-    (0xC2, b'\x01'),
-    (0xC3, b'\x12'),
-    (0xC4, b'\x20'),
-    (0xD0, b'\xa4\xa1'),
-    (0xC6, b'\x0f'),
+TUNING = pico_display.COMMON + (
     (0xB7, b'\x35'),
     (0xBB, b'\x1f'),
     (0xE0, b'\xd0\x08\x11\x08\x0c\x15\x39\x33\x50\x36\x13\x14\x29\x2d'),

@@ -224,26 +224,19 @@ class ST7789:
         # CASET, RASET, RAMWR under one CS low; leaves CS low and DC high for the pixels
         if self.cs is not None:
             self.cs(0)
-        arg = self._arg
-        spi = self.spi
-        x0 += self.x0
-        x1 += self.x0
-        y0 += self.y0
-        y1 += self.y0
-        self._send_cmd(CASET)
-        self.dc(1)
-        arg[0] = x0 >> 8
-        arg[1] = x0 & 0xFF
-        arg[2] = x1 >> 8
-        arg[3] = x1 & 0xFF
-        spi.write(arg)
-        self._send_cmd(RASET)
-        self.dc(1)
-        arg[0] = y0 >> 8
-        arg[1] = y0 & 0xFF
-        arg[2] = y1 >> 8
-        arg[3] = y1 & 0xFF
-        spi.write(arg)
+        self._range(CASET, x0 + self.x0, x1 + self.x0)
+        self._range(RASET, y0 + self.y0, y1 + self.y0)
         self._send_cmd(RAMWR)
         self.dc(1)
-        self.bytes_written += 8
+
+    def _range(self, cmd, first, last):
+        # CASET or RASET: the first and last column (row), 16 bits each, high byte first
+        self._send_cmd(cmd)
+        self.dc(1)
+        arg = self._arg
+        arg[0] = first >> 8
+        arg[1] = first & 0xFF
+        arg[2] = last >> 8
+        arg[3] = last & 0xFF
+        self.spi.write(arg)
+        self.bytes_written += 4

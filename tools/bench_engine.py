@@ -33,6 +33,20 @@ TARGET_INSTR = 50e6
 TARGET_HEAP_KB = 64
 
 
+def micropython_version():
+    return subprocess.run([sys.executable, MICROPYTHON, '-c', 'import sys; print(sys.version)'],
+                          capture_output=True, text=True).stdout.strip()
+
+
+def publish(report, write, name):
+    # Print the report's lines; with --write also put them in docs/<name>.
+    text = '\n'.join(report)
+    print(text)
+    if write:
+        with open(os.path.join(ROOT, 'docs', name), 'w') as f:
+            f.write(text)
+
+
 def compile_firmware(out):
     src_root = os.path.join(ROOT, 'firmware')
     for d, _, files in os.walk(src_root):
@@ -156,8 +170,7 @@ def main():
         live_import = live_heap(mpy, save, 'import')
         live_resume = live_heap(mpy, save, 'resume')
         live_peak = peak_heap(mpy, save)
-    v = subprocess.run([sys.executable, MICROPYTHON, '-c', 'import sys; print(sys.version)'],
-                       capture_output=True, text=True).stdout.strip()
+    v = micropython_version()
     ok = lambda good: 'met' if good else '**missed**'
     n = lambda x: '{:,}'.format(x)
     report = [
@@ -204,11 +217,7 @@ def main():
         'string) is the part the engine controls.',
         '',
     ]
-    text = '\n'.join(report)
-    print(text)
-    if write:
-        with open(os.path.join(ROOT, 'docs', 'benchmarks.md'), 'w') as f:
-            f.write(text)
+    publish(report, write, 'benchmarks.md')
 
 
 if __name__ == '__main__':

@@ -187,20 +187,11 @@ class SPI:
 
     def init(self, baudrate=None, polarity=None, phase=None, bits=None, firstbit=None,
              sck=None, mosi=None, miso=None, **kw):
-        if baudrate is not None:
-            self.baudrate = baudrate
-        if polarity is not None:
-            self.polarity = polarity
-        if phase is not None:
-            self.phase = phase
-        if bits is not None:
-            self.bits = bits
-        if firstbit is not None:
-            self.firstbit = firstbit
-        if sck is not None:
-            self.sck = sck
-        if mosi is not None:
-            self.mosi = mosi
+        # as on a board: what is not given stays as it was
+        for name, value in (('baudrate', baudrate), ('polarity', polarity), ('phase', phase),
+                            ('bits', bits), ('firstbit', firstbit), ('sck', sck), ('mosi', mosi)):
+            if value is not None:
+                setattr(self, name, value)
         self.miso = miso
 
     def deinit(self):
@@ -316,12 +307,7 @@ class PWM:
         state = {'freq': 0, 'duty_u16': 0, 'invert': bool(invert), 'on': True}
         host.pwms[self.pin] = state
         self._state = state
-        if freq is not None:
-            self.freq(freq)
-        if duty_u16 is not None:
-            self.duty_u16(duty_u16)
-        if duty_ns is not None:
-            self.duty_ns(duty_ns)
+        self.init(freq, duty_u16, duty_ns)
 
     def init(self, freq=None, duty_u16=None, duty_ns=None, invert=None, **kw):
         self._state['on'] = True

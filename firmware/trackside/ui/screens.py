@@ -60,6 +60,17 @@ class Screen:
             fh = self.footer_h(p)
             p.line_of(p.h - fh, fh, hint, p.small, theme.DIM)
 
+    def paragraph(self, p, y, text, bg=theme.BACKGROUND):
+        # The text wrapped to the screen's width from y down, as far as the
+        # footer; returns the y below it (the footer's top if it ran out).
+        bottom = p.h - self.footer_h(p)
+        for part in wrap(text, p.small, p.w - 4):
+            if y + p.small.height > bottom:
+                return bottom
+            p.text(2, y, part, p.small, theme.TEXT, bg)
+            y += p.small.height
+        return y
+
     def body(self, p):
         # The area between the title and the hint: (y, height).
         y = self.header_h(p)
@@ -236,11 +247,7 @@ class ConfirmScreen(Screen):
         self.draw_frame(p, app)
         y, h = self.body(p)
         for line in self.lines:
-            for part in wrap(line, p.small, p.w - 4):
-                if y + p.small.height > p.h - self.footer_h(p):
-                    return
-                p.text(2, y, part, p.small)
-                y += p.small.height
+            y = self.paragraph(p, y, line)
 
     def key(self, app, key, n):
         if key == 'select':
@@ -263,11 +270,7 @@ class MessageScreen(Screen):
         y, h = self.body(p)
         bg = theme.ALERT if self.alert else theme.BACKGROUND
         p.fill(0, y, p.w, h, bg)
-        for part in wrap(self.text, p.small, p.w - 4):
-            if y + p.small.height > p.h - self.footer_h(p):
-                break
-            p.text(2, y, part, p.small, theme.TEXT, bg)
-            y += p.small.height
+        self.paragraph(p, y, self.text, bg)
 
     def key(self, app, key, n):
         app.pop()
