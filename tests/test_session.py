@@ -123,3 +123,60 @@ def test_replay_reports_first_refused_line():
                      'Ann tile engineer', 'Bob tile engineer', 'Bob tile turnorder'])
     assert err[0] == 5 and 'already taken' in err[2]
     assert s.history() == ['Ann tile engineer']
+
+
+class FailingJournal(list):
+    # A journal whose next write fails, as flash does when it is full.
+    fail = False
+
+    def append(self, text):
+        if self.fail:
+            self.fail = False
+            raise OSError(28, 'ENOSPC')
+        list.append(self, text)
+
+
+@pytest.mark.parametrize('step', ['undo', 'redo', 'undo_turn', 'action'])
+def test_a_failed_write_changes_nothing(step):
+    # Issue 13, item 1: the undo/redo line is journalled before the session
+    # moves, so a write that fails leaves the game as it was, in memory and
+    # in the save; the next action then replays from the save.
+    s = game(3)
+    s.journal = FailingJournal()
+    play(s, 'Ann tile engineer', 'Bob tile firstbuild')
+    if step == 'redo':
+        s.undo()
+    before = (clone(s.state), s.cursor, s.all_lines(), list(s.journal))
+    s.journal.fail = True
+    with pytest.raises(OSError):
+        if step == 'undo':
+            s.undo()
+        elif step == 'redo':
+            s.redo()
+        elif step == 'undo_turn':
+            s.undo_turn()
+        else:
+            s.do_text('Cid tile turnorder')
+    assert (s.state, s.cursor, s.all_lines(), list(s.journal)) == before
+    assert not s.lost
+    play(s, s.setup['players'][s.prompt()['player']] + ' tile citygrowth')
+    again, err = replay([s.setup_line()] + list(s.journal))
+    assert err is None and again.state == s.state and again.history() == s.history()
+
+
+def test_memory_running_out_during_undo_changes_nothing(monkeypatch):
+    # A MemoryError while the undone state is worked out (replaying from a
+    # checkpoint) leaves the game, and the journal, as they were.
+    s = game(3)
+    s.journal = ListJournal()
+    play(s, 'Ann tile engineer', 'Bob tile firstbuild')
+    before = (clone(s.state), s.cursor, list(s.journal))
+    real = s.game.apply
+
+    def apply(state, action):
+        raise MemoryError('memory allocation failed')
+    monkeypatch.setattr(s.game, 'apply', apply)
+    with pytest.raises(MemoryError):
+        s.undo()
+    monkeypatch.setattr(s.game, 'apply', real)
+    assert (s.state, s.cursor, list(s.journal)) == before and not s.lost

@@ -65,6 +65,7 @@ class Session:
         self._turn_starts = []      # action counts where a new game turn began
         self._prompt = None
         self.version = 0            # counts every change of the state (for redraws)
+        self.lost = False           # True: memory may not match flash (see _settle)
 
     # --- what now -------------------------------------------------------------
 
@@ -135,32 +136,46 @@ class Session:
         # The rules work on the state itself (a copy for every action would
         # cost the device more than it is worth): a game module raises
         # RuleError before it changes anything (the property tests hold it
-        # to that). If anything else goes wrong, a bug or a save that fails,
-        # the state is made again from the actions in effect.
+        # to that). If anything else goes wrong, a bug, a MemoryError or a
+        # save that fails, the state is made again from the actions in
+        # effect, so the action did not happen, in memory or on flash.
         self.check_turn(action)
+        line = self.text(action)        # (unparse reads only the setup)
+        data = line.encode()
         turn = self.state['turn']
         try:
             self.game.apply(self.state, action)
-            line = self.text(action)
-            if self.journal is not None:
-                self.journal.append(line)
         except RuleError:
             raise
         except Exception:
             self._restore()
             raise
-        self._advance(line.encode(), self.state, turn)
+        try:
+            if self.journal is not None:
+                self.journal.append(line)
+        except Exception:
+            self._restore()
+            raise
+        self._settle(self._advance, data, self.state, turn)
+
+    def _settle(self, step, *args):
+        # The last step of a change already on flash. If even this fails
+        # (out of memory), memory may no longer match flash: the session is
+        # marked lost, and the device opens the save again from flash.
+        try:
+            step(*args)
+        except Exception:
+            self.lost = True
+            raise
 
     def _restore(self):
         # The state as the actions in effect make it: from the checkpoint
-        # before the cursor, replaying at most CHECKPOINT - 1 actions.
-        target = self.cursor
-        k = target // CHECKPOINT
-        self.state = json.loads(self._checkpoints[k])
-        self.cursor = k * CHECKPOINT
-        self._prompt = None
-        self._goto(target)
-        self.version += 1
+        # before the cursor, replaying at most CHECKPOINT - 1 actions. If
+        # that fails too, the session is lost (see _settle).
+        try:
+            self._goto(self.cursor, True)
+        except Exception:
+            self.lost = True
 
     def do_text(self, text, trusted=False):
         # One log line (str or bytes): an action, "undo [n]", "redo [n]", or
@@ -233,6 +248,10 @@ class Session:
         return out
 
     # --- undo and redo ------------------------------------------------------------
+    # Each of these is all or nothing: the new state is worked out beside the
+    # old one, then the "undo"/"redo" line is journalled, and only then does
+    # the session move. A save that fails (flash full, a flash error) or a
+    # MemoryError on the way leaves the game as it was, on screen and on flash.
 
     def can_undo(self):
         return self.cursor > 0
@@ -243,15 +262,13 @@ class Session:
     def undo(self, n=1):
         n = min(n, self.cursor)
         if n:
-            self._goto(self.cursor - n)
-            self._log('undo', n)
+            self._move(self.cursor - n, 'undo', n)
         return n
 
     def redo(self, n=1):
         n = min(n, self.lines.n - self.cursor)
         if n:
-            self._goto(self.cursor + n)
-            self._log('redo', n)
+            self._move(self.cursor + n, 'redo', n)
         return n
 
     def turn_start(self):
@@ -267,27 +284,63 @@ class Session:
         # "Undo to the start of this turn": one step, and redo brings it back.
         return self.undo(self.cursor - self.turn_start())
 
-    def _log(self, verb, n):
+    def _move(self, target, verb, n):
+        state, cursor, marks = self._worked_out(target)
         if self.journal is not None:
             self.journal.append(verb if n == 1 else '%s %d' % (verb, n))
+        self._settle(self._moved, state, cursor, marks)
 
-    def _goto(self, target):
-        if target < self.cursor:
-            # back: from the nearest checkpoint at or before the target
+    def _moved(self, state, cursor, marks):
+        self.state = state
+        self.cursor = cursor
+        self._prompt = None
+        self.version += 1
+        self._note(marks)
+
+    def _worked_out(self, target, fresh=False):
+        # The state after the first target actions, made beside the state in
+        # play: from the current one going forward, else from the nearest
+        # checkpoint at or before target. Returns (state, target, marks):
+        # marks lists what _note records on the way (turn starts, checkpoints).
+        if target >= self.cursor and not fresh:
+            state, at = json.loads(json.dumps(self.state)), self.cursor
+        else:
             k = target // CHECKPOINT
-            self.state = json.loads(self._checkpoints[k])
-            self.cursor = k * CHECKPOINT
-            self._prompt = None
-            self.version += 1
-        # forward (redo): these actions were legal when made and the rules
-        # are deterministic, so they are applied without a copy
-        while self.cursor < target:
-            k = self.cursor // CHECKPOINT
+            state, at = json.loads(self._checkpoints[k]), k * CHECKPOINT
+        marks = []
+        # these actions were legal when made and the rules are deterministic,
+        # so they are applied without checking whose turn it is
+        while at < target:
+            k = at // CHECKPOINT
             chunk = self.lines.chunk(k)
-            for line in chunk[self.cursor - k * CHECKPOINT:target - k * CHECKPOINT]:
-                turn = self.state['turn']
-                self.game.apply(self.state, self.parse(line))
-                self._stepped(self.state, turn)
+            for line in chunk[at - k * CHECKPOINT:target - k * CHECKPOINT]:
+                turn = state['turn']
+                self.game.apply(state, self.parse(line))
+                at += 1
+                self._mark(marks, state, turn, at)
+        return state, at, marks
+
+    def _mark(self, marks, state, old_turn, k):
+        if k % CHECKPOINT == 0:
+            have = len(self._checkpoints)
+            for m in marks:
+                if m[0] == 'c':
+                    have += 1
+            if have == k // CHECKPOINT:
+                marks.append(('c', json.dumps(state)))
+        if state['turn'] != old_turn:
+            marks.append(('t', k))
+
+    def _note(self, marks):
+        for kind, v in marks:
+            if kind == 'c':
+                self._checkpoints.append(v)
+            elif not self._turn_starts or self._turn_starts[-1] < v:
+                self._turn_starts.append(v)
+
+    def _goto(self, target, fresh=False):
+        # Move to target (resuming a save, restoring after a failure).
+        self._moved(*self._worked_out(target, fresh))
 
 
 def new_session(text, journal=None):
