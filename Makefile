@@ -25,9 +25,12 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py --write
 	$(BIN)/python tools/bench_ui.py --write
 
-# Compile the firmware and copy it to a board on USB: make deploy BOARD=pico_display2
+# Compile the firmware and put it on a board on USB: make deploy BOARD=pico_display2
+# A ROMFS image where the board's MicroPython has a ROMFS partition it fits in, else .mpy
+# files (ROMFS=yes or ROMFS=no to choose); PORT=/dev/ttyACM0 for a given serial port.
+ROMFS ?= auto
 deploy: $(STAMP)
-	$(BIN)/python tools/deploy.py --board $(BOARD)
+	$(BIN)/python tools/deploy.py --board $(BOARD) --romfs $(ROMFS) $(if $(PORT),--port $(PORT))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build
