@@ -14,6 +14,7 @@
 #
 # Copied to the device as board.py by tools/deploy.py; needs st7789.py beside it.
 # pico_display2.py reuses open_pack(), Buttons and RGBLed from here.
+import machine
 from machine import Pin, SPI, PWM
 import st7789
 
@@ -38,6 +39,25 @@ PINS_BUTTONS = (12, 13, 14, 15)     # in BUTTONS order: A B X Y
 PINS_LED = (6, 7, 8)                # R G B, active low
 SPI_ID = 0
 SPI_HZ = 62500000                   # the ST7789's 16 ns write cycle; RP2040 at 125 MHz / 2
+
+# The SPI clock is clk_peri divided by an even prescaler of at least 2 (RP2040 datasheet,
+# 4.4 "SPI": SSPCLK / (CPSDVSR x (1 + SCR)), CPSDVSR even, >= 2; pico-sdk spi_set_baudrate
+# picks the divisors, see spi_rate() below). MicroPython 1.24 and later set clk_peri to
+# 48 MHz at boot (micropython/micropython pull request 13718, "rp2/main.c: Set the default
+# clock frequency at boot": the peripheral clock goes to 48 MHz so that UART and I2C rates
+# no longer change with machine.freq()), so SPI(baudrate=62_500_000) runs at 24 MHz: a
+# full 240x135 frame takes 21.6 ms on the bus instead of 8.3 ms. MicroPython's rp2 port
+# takes a second argument for it: machine.freq(cpu_hz, peripheral_hz), the peripheral
+# either 48_000_000 or equal to the CPU's (ports/rp2/modmachine.c, mp_machine_set_freq;
+# MICROPY_PY_MACHINE_FREQ_NUM_ARGS_MAX 2 in ports/rp2/mpconfigport.h). open_pack() asks for
+# clk_peri = the CPU clock, 125 MHz by default, before it opens the SPI, so the bus gets
+# its 62.5 MHz. Safe: the RP2040 datasheet's clock table allows clk_peri up to 133 MHz,
+# so this is done only while the CPU runs at PERI_MAX_HZ or less (an overclocked CPU keeps
+# the 48 MHz peripheral clock); only UART and SPI run from clk_peri, MicroPython sets its
+# REPL UART up again itself, and Trackside opens no other UART. Firmware before 1.24 takes
+# one argument (TypeError) and runs clk_peri from the CPU clock already.
+PERI_MAX_HZ = 133000000
+PERI_DEFAULT_HZ = 48000000
 
 MADCTL = st7789.MX | st7789.MV | st7789.ML
 X0, Y0 = 40, 53
@@ -104,15 +124,46 @@ class RGBLed:
             i += 1
 
 
+def peripheral_clock():
+    """Run clk_peri at the CPU clock where that is safe; return clk_peri in Hz."""
+    try:
+        cpu = machine.freq()
+        if cpu > PERI_MAX_HZ:
+            return PERI_DEFAULT_HZ
+        machine.freq(cpu, cpu)
+        return cpu
+    except (TypeError, ValueError):
+        # one argument only (MicroPython before 1.24: clk_peri is clk_sys already), or a
+        # port that refuses: leave the clocks as they are
+        return None
+
+
+def spi_rate(want, peri):
+    # The rate the RP2040's SPI really runs at for `want` from clk_peri `peri`, as pico-sdk's
+    # spi_set_baudrate() works it out: the smallest even prescale whose range reaches want,
+    # then the largest post-divider that does not go over it.
+    prescale = 2
+    while prescale < 254 and peri >= prescale * 256 * want:
+        prescale += 2
+    postdiv = 256
+    while postdiv > 1 and peri // (prescale * (postdiv - 1)) <= want:
+        postdiv -= 1
+    return peri // (prescale * postdiv)
+
+
 def open_pack(width, height, x0, y0, madctl, tuning):
-    # The SPI first: on the rp2 port it also claims SPI0's default MISO, GP16, which
-    # the Pin() after it takes back as the DC output.
+    peri = peripheral_clock()
+    # The SPI after the clock (its divisors are set from clk_peri when it is opened). On
+    # the rp2 port it also claims SPI0's default MISO, GP16, which the Pin() after it
+    # takes back as the DC output.
     spi = SPI(SPI_ID, baudrate=SPI_HZ, polarity=0, phase=0, sck=Pin(PIN_SCK), mosi=Pin(PIN_MOSI))
     backlight = Pin(PIN_BL, Pin.OUT, value=0)       # dark until the first frame is in
     display = st7789.ST7789(spi, width, height, dc=Pin(PIN_DC, Pin.OUT, value=0),
                             cs=Pin(PIN_CS, Pin.OUT, value=1), x0=x0, y0=y0,
                             madctl=madctl, tuning=tuning)
     display.backlight = backlight
+    # the rate the bus runs at (for the benchmarks); None: not known (old firmware)
+    display.spi_hz = spi_rate(SPI_HZ, peri) if peri else None
     backlight.on()
     return display, Buttons(PINS_BUTTONS), RGBLed(PINS_LED)
 

@@ -8,6 +8,16 @@
 # palette into a small RGB565 line buffer (under 4 KB) and sent with one SPI write. No
 # full-screen RGB565 buffer is ever allocated.
 #
+# The conversion is the CPU's part of a show, and framebuf's blit converts every pixel of
+# its destination that the source covers, so each band's FrameBuffer is exactly the band:
+# w wide and as many rows as are sent (the last band of a window, and a window lower than a
+# band, get one of their own height). Before, every band was as high as the line buffer
+# holds, and a 30x12 window converted 68 rows to send 12. Measured on the unix port
+# (instructions, tools/bench_ui.py): the same for a full frame, a third less for a
+# 240x10 row of text, 60% less for a 30x12 box. framebuf's palette blit stays the per-pixel
+# floor (about 65 instructions a pixel there): the ST7789 has no palette mode to take
+# 4-bit pixels, and framebuf has no 2-pixel-at-a-time lookup.
+#
 # Byte order: the ST7789 takes each 16-bit pixel high byte first (datasheet, 65K colour
 # 4-line serial interface). framebuf's RGB565 stores pixels as native little-endian
 # uint16, so the palette holds every colour byte-swapped: the blit then writes the bytes
@@ -96,8 +106,10 @@ class ST7789:
             rows = 1
         self._line = bytearray(width * 2 * rows)
         self._line_mv = memoryview(self._line)
-        self._band = None           # FrameBuffer over _line, kept for the last band width
-        self._band_w = 0
+        # two FrameBuffers over _line kept for the next show (see _band): a whole band and
+        # a last one, each keyed by width << 16 | rows
+        self._fb1 = self._fb2 = None
+        self._key1 = self._key2 = -1
         self._cmd = bytearray(1)
         self._arg = bytearray(4)
         # until the UI sets its own: 16 greys, 0 black .. 15 white
@@ -137,13 +149,7 @@ class ST7789:
         rows = len(self._line) // (w * 2)
         if rows > h:
             rows = h
-        if self._band_w != w:
-            # a FrameBuffer over the whole line buffer; only its first rows*w*2 bytes
-            # are used and sent
-            self._band = framebuf.FrameBuffer(self._line, w, len(self._line) // (w * 2),
-                                              framebuf.RGB565)
-            self._band_w = w
-        band = self._band
+        band = self._band(w, rows)
         canvas = self.canvas
         pal = self._pal
         mv = self._line_mv
@@ -152,7 +158,9 @@ class ST7789:
         end = y + h
         while y < end:
             n = end - y
-            if n > rows:
+            if n < rows:
+                band = self._band(w, n)     # the last band: convert only its own rows
+            else:
                 n = rows
             band.blit(canvas, -x, -y, -1, pal)
             n = n * w * 2
@@ -160,6 +168,23 @@ class ST7789:
             self.bytes_written += n
             y += rows
         self._deselect()
+
+    def _band(self, w, rows):
+        # A FrameBuffer over the start of the line buffer, w wide and rows high: the blit
+        # converts exactly the pixels that are sent. The two used last are kept (a window's
+        # whole bands and its last one), so a show of the same size allocates nothing.
+        key = (w << 16) | rows
+        if key == self._key1:
+            return self._fb1
+        if key == self._key2:
+            # the one used last goes first: a window's two sizes alternate
+            self._key1, self._key2 = self._key2, self._key1
+            self._fb1, self._fb2 = self._fb2, self._fb1
+            return self._fb1
+        fb = framebuf.FrameBuffer(self._line, w, rows, framebuf.RGB565)
+        self._key2, self._fb2 = self._key1, self._fb1
+        self._key1, self._fb1 = key, fb
+        return fb
 
     # -- power ---------------------------------------------------------------------
 

@@ -394,6 +394,139 @@ def test_driver_allocates_no_full_screen_rgb565_buffer():
     assert 320 * 240 * 2 not in sizes
 
 
+def expected_window(canvas, x, y, w, h, palette):
+    # ST7789V, 16-bit 4-line SPI: each pixel high byte first, rows top to bottom
+    out = bytearray()
+    for yy in range(y, y + h):
+        for xx in range(x, x + w):
+            v = rgb565(*palette[canvas.pixel(xx, yy)])
+            out += bytes([v >> 8, v & 255])
+    return bytes(out)
+
+
+# windows: a full frame, h a multiple of the band and not, lower than one band, narrow
+WINDOWS = [(0, 0, 240, 135), (0, 40, 240, 16), (0, 40, 240, 10), (0, 3, 240, 17),
+           (20, 50, 100, 12), (5, 5, 30, 12), (239, 134, 1, 1), (7, 9, 33, 21), (0, 0, 1, 135)]
+
+
+@pytest.mark.parametrize('window', WINDOWS)
+def test_st7789_window_bytes_are_exact_and_only_its_rows_are_converted(window):
+    board, rec, panel, display, buttons, led = open_with_recorder('pico_display')
+    x, y, w, h = window
+    display.palette(PALETTE)
+    draw_test_picture(display.canvas, 240, 135)
+    rows = len(display._line) // (w * 2)        # rows the line buffer holds at this width
+    n_last = h % rows or rows if h > rows else h
+    sentinel = b'\xa5' * len(display._line)
+    display._line[:] = sentinel
+    rec.clear()
+    display.show(x, y, w, h)
+    assert [c for c, p in rec.commands] == [CASET, RASET, RAMWR]
+    assert bytes(rec.commands[2][1]) == expected_window(display.canvas, x, y, w, h, PALETTE)
+    # one SPI write a band: whole bands of `rows` rows, then the rest
+    pixel_writes = [n for dc, cs, n in rec.writes[5:]]
+    bands = [min(rows, h - i) for i in range(0, h, rows)]
+    assert pixel_writes == [b * w * 2 for b in bands]
+    # the last band converted only its own rows: past them the line buffer still holds the
+    # band before it (or, for a window of one band, what was there before the show)
+    line = bytes(display._line)
+    if len(bands) > 1:
+        y0 = y + (len(bands) - 2) * rows        # the band before the last
+        held = expected_window(display.canvas, x, y0 + n_last, w, rows - n_last, PALETTE)
+        assert line[n_last * w * 2:rows * w * 2] == held
+        assert line[rows * w * 2:] == sentinel[rows * w * 2:]
+    else:
+        assert line[n_last * w * 2:] == sentinel[n_last * w * 2:]
+
+
+def test_st7789_same_shows_allocate_no_new_band():
+    board, rec, panel, display, buttons, led = open_with_recorder('pico_display')
+    display.show(0, 40, 240, 10)
+    kept = (display._fb1, display._fb2)
+    display.show(0, 40, 240, 10)
+    display.show(0, 90, 240, 10)                # same size elsewhere: the same FrameBuffer
+    assert (display._fb1, display._fb2) == kept
+    display.show(0, 0, 240, 20)                 # 8 + 8 + 4 rows: a band of 8 and one of 4
+    assert {display._key1, display._key2} == {240 << 16 | 8, 240 << 16 | 4}
+
+
+# -- the SPI clock ---------------------------------------------------------------------
+
+def brute_force_spi_rate(want, peri):
+    # RP2040 datasheet 4.4: SPI clock = clk_peri / (CPSDVSR x (1 + SCR)), CPSDVSR even from
+    # 2 to 254, SCR 0 to 255: the fastest rate not above the one asked for
+    best = 0
+    for c in range(2, 256, 2):
+        for scr in range(256):
+            r = peri // (c * (1 + scr))
+            if best < r <= want:
+                best = r
+    return best
+
+
+def test_spi_rate_is_what_the_rp2040_divisors_give():
+    pd = board_module('pico_display')
+    for peri in (48000000, 125000000, 133000000):
+        for want in (62500000, 40000000, 24000000, 10000000, 1000000):
+            assert pd.spi_rate(want, peri) == brute_force_spi_rate(want, peri)
+    assert pd.spi_rate(62500000, 48000000) == 24000000      # MicroPython 1.24+'s default
+    assert pd.spi_rate(62500000, 125000000) == 62500000     # clk_peri at the CPU's 125 MHz
+
+
+@pytest.fixture
+def rp2_clock(monkeypatch):
+    # machine.freq as MicroPython's rp2 port has it (ports/rp2/modmachine.c): freq() the
+    # CPU's, freq(cpu, peri) with peri 48 MHz or the CPU's; and when each SPI was opened
+    state = {'cpu': 125000000, 'peri': 48000000, 'two_args': True, 'log': []}
+
+    def freq(*args):
+        if not args:
+            return state['cpu']
+        if len(args) > 1 and not state['two_args']:
+            raise TypeError('function takes 1 positional arguments but 2 were given')
+        state['cpu'] = args[0]
+        if len(args) > 1:
+            if args[1] not in (48000000, args[0]):
+                raise ValueError('peripheral freq must be 48_000_000 or the same as the MCU freq')
+            state['peri'] = args[1]
+        state['log'].append(('freq',) + args)
+
+    real_init = machine.SPI.__init__
+
+    def spi_init(self, *a, **kw):
+        state['log'].append(('SPI', state['peri']))
+        real_init(self, *a, **kw)
+
+    monkeypatch.setattr(machine, 'freq', freq)
+    monkeypatch.setattr(machine.SPI, '__init__', spi_init)
+    return state
+
+
+@pytest.mark.parametrize('name', ('pico_display', 'pico_display2'))
+def test_pico_boards_run_the_spi_at_the_rate_they_ask_for(name, rp2_clock):
+    display = open_with_recorder(name)[3]
+    # clk_peri set to the CPU's clock before the SPI is opened (its divisors come from it)
+    assert rp2_clock['log'] == [('freq', 125000000, 125000000), ('SPI', 125000000)]
+    assert display.spi_hz == 62500000
+    assert machine.freq() == 125000000          # the CPU as it was
+
+
+def test_pico_boards_on_older_firmware_or_an_overclocked_cpu(rp2_clock):
+    rp2_clock['two_args'] = False               # before 1.24: freq() takes one argument
+    display = open_with_recorder('pico_display')[3]
+    assert rp2_clock['log'] == [('SPI', 48000000)] and display.spi_hz is None
+    machine.host.clear()
+    rp2_clock.update(two_args=True, cpu=250000000, log=[])     # clk_peri may not go past 133 MHz
+    display = open_with_recorder('pico_display')[3]
+    assert rp2_clock['log'] == [('SPI', 48000000)] and display.spi_hz == 24000000
+
+
+def test_tdisplay_runs_its_spi_at_the_gpio_matrix_limit():
+    td = board_module('tdisplay')
+    display = open_with_recorder('tdisplay')[3]
+    assert td.SPI_HZ == 40000000 == display.spi_hz      # 80 MHz APB / 2, the matrix's most
+
+
 # -- buttons and LED -------------------------------------------------------------------
 
 @pytest.mark.parametrize('name', ALL_BOARDS)
@@ -662,6 +795,9 @@ c.pixel(0, 0, 15)
 display.show(0, 0, display.width, display.height)
 display.show(7, 9, 33, 21)
 display.show(1, 2, 3, 1)
+display.show(0, 40, 240, 10)
+display.show(5, 5, 30, 12)
+display.show(0, 3, display.width, 17)
 print(json.dumps([state[1], state[0], display.bytes_written, display.width * display.height]))
 '''
 
