@@ -1,16 +1,20 @@
 # Working out the button presses that enter a game log on the device, as a
-# careful player would: for each action of the log, look at the screen, press
-# what moves it towards that action, and so on until the action is made. The
-# presses are recorded (a key script for keyscript.py) and counted per kind of
-# action (tools/bench_ui.py reports them against the targets).
+# careful player would: for each action of the log, find the answers that
+# make it (host_sim/answers.py), then press what the screen in front of us
+# needs for each: the verb, the player, each question the device asks. The
+# presses are recorded (a key script for keyscript.py) and counted per kind
+# of action (tools/bench_ui.py reports them against the targets).
 #
-# Runs the real firmware (CPython, headless board); knows the screens only by
-# what they show: items, values, titles.
-from host_sim import keyscript
+# Runs the real firmware (CPython, headless board) for any game; it knows
+# the screens only by their shape (a list, an amount, ticks, a form).
+from host_sim import keyscript, answers
 from host_sim.headless import Display, BOARDS
 from trackside.ui.app import App
+from trackside.ui.answer import only_answer
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
-from trackside.games import steam
+from trackside.ui.forms import SubsetScreen, FormScreen, LettersScreen
+from trackside.rules import SEQUENCE, NONE
+from trackside import settings, logfmt
 
 
 class Planner:
@@ -21,8 +25,15 @@ class Planner:
         self.names = names
         self.clock = keyscript.Clock()
         self.words = []
-        # the 4-button Pico Display: X up, Y down, A select, B back
-        self.key = {'up': 'X', 'down': 'Y', 'select': 'A', 'back': 'B'}
+        # which button (and how long) gives each key event on this board
+        self.key = {}
+        for i in range(len(keymap)):
+            short, hold, very = keymap[i]
+            self.key.setdefault(short, names[i])
+            if hold and hold != 'repeat':
+                self.key.setdefault(hold, names[i] + '-')
+        if 'down' not in self.key:
+            self.key['down'] = self.key['advance']      # one button turns one way, and wraps
 
     def press(self, what):
         word = self.key[what]
@@ -36,23 +47,63 @@ class Planner:
     # --- starting a game -------------------------------------------------------------
 
     def new_game(self, setup_line):
-        # The new-game screens: game, variant, players, colours, settings.
-        from trackside import logfmt
+        # The new-game screens: game, variant, players, each seat, settings.
+        from trackside.games import load
         setup = logfmt.parse_setup(setup_line)
+        game = load(setup['game'])
         self.pick(setup['game'])
-        self.pick(setup['variant'] or 'base')
-        self.amount(len(setup['players']))
+        variant = setup['variant'] or game.VARIANTS[0][0]
+        if len(game.VARIANTS) > 1:
+            self.pick(variant)
+        lo, hi, d = settings.players(game, variant)
+        if lo != hi:
+            self.amount(len(setup['players']))
+        colours = [c for c in self.app_colours()]
         for name in setup['players']:
-            self.pick(name.lower())
+            if name.lower() in colours:
+                self.pick(name.lower())
+            else:
+                self.pick(None)
+                self.letters(name)
         for key, value in setup['settings'].items():
             self.pick_where(lambda v: v and v[0] == key)
             top = self.top()
             if isinstance(top, AmountScreen):
                 self.amount(int(value))
             else:
-                while top.items[top.index][0].split(': ')[1] != value:
+                while self.app_setting(key) != value:
                     self.press('select')
         self.pick_where(lambda v: v is None)
+
+    def app_colours(self):
+        from trackside.ui import theme
+        return theme.PLAYER_COLOURS
+
+    def app_setting(self, key):
+        screen = self.top()
+        for label, spec in screen.items:
+            if spec and spec[0] == key:
+                return screen.ng.value(spec)
+
+    def letters(self, word):
+        # Type a name: each letter, then OK.
+        for ch in word:
+            self.turn_to(lambda c: c == ch)
+            self.press('select')
+        self.turn_to(lambda c: c == 'OK')
+        self.press('select')
+
+    def turn_to(self, test):
+        top = self.top()
+        c = top.choices()
+        target = [i for i in range(len(c)) if test(c[i])][0]
+        n = len(c)
+        down = (target - top.at) % n
+        up = (top.at - target) % n
+        if 'up' not in self.key:
+            down, up = down, n + 1
+        for _ in range(min(down, up)):
+            self.press('down' if down <= up else 'up')
 
     # --- one action of a log ----------------------------------------------------------
 
@@ -60,68 +111,67 @@ class Planner:
         # Press buttons until the session has done `line`.
         s = self.app.session
         done = s.cursor
-        action = s.parse(line)
-        self.target = action
-        self.parts = list(action[2]) if action[1] == 'deliver' else None
-        guard = 0
-        while s.cursor == done:
-            guard += 1
-            if guard > 400:
-                raise AssertionError('cannot enter "%s" at %s' % (line, type(self.top()).__name__))
-            self.step(action)
-            if isinstance(self.top(), MessageScreen):
-                raise AssertionError('"%s" refused: %s' % (line, self.top().text))
-        if s.history()[-1] != s.text(action):
-            raise AssertionError('entered %s, not %s' % (s.history()[-1], line))
+        found = answers.find(s, line)
+        if found is None:
+            raise AssertionError('the device offers no way to enter "%s"' % line)
+        actor, opt, values = found
+        pr = s.prompt()
+        anytime = opt not in pr['options']
+        if anytime:
+            self.press('back')                          # the menu
+            self.pick('other')
+            self.pick_where(lambda v: v[1] == opt)
+        else:
+            self.press('select')                        # act
+            if len(pr['options']) > 1:
+                self.pick_where(lambda v: v == opt)
+        if isinstance(self.top(), ListScreen) and self.top().title.endswith(': who?'):
+            self.pick(actor)
+        for value in self.asked(actor, opt, values):
+            self.answer(value)
+        if isinstance(self.top(), ConfirmScreen):
+            self.press('select')
+        if isinstance(self.top(), MessageScreen):
+            raise AssertionError('"%s" refused: %s' % (line, self.top().text))
+        if s.cursor != done + 1 or s.history()[-1] != s.text(s.parse(line)):
+            raise AssertionError('entered %s, not %s' % (s.history()[-1:], line))
 
-    def step(self, action):
+    def asked(self, actor, opt, values):
+        # The answers the device asks for (a question with one legal answer
+        # is not asked).
+        if opt[1] == NONE:
+            return []
+        if opt[1] != SEQUENCE:
+            return [] if only_answer(opt) is not None else values
+        s = self.app.session
+        out = []
+        for i in range(len(values)):
+            summary, q, line = s.game.step(s.setup, s.state, actor, opt[0], values[:i])
+            if only_answer(q) is None:
+                out.append(values[i])
+        return out
+
+    def answer(self, value):
         top = self.top()
-        p, verb, args = action
-        if type(top).__name__ == 'Dashboard':
-            self.press('select')
-        elif isinstance(top, ConfirmScreen):
-            self.press('select')
+        if isinstance(top, SubsetScreen):
+            for i in range(len(top.choices)):
+                if top.ticked[i] != (top.choices[i][0] in value):
+                    self.pick(i)
+            self.pick(-1)
+        elif isinstance(top, FormScreen):
+            for i in range(len(top.fields)):
+                if top.values[i] != value[i]:
+                    self.pick(i)
+                    self.amount(value[i])
+            self.pick(-1)
         elif isinstance(top, ListScreen):
-            if verb == 'deliver' and not isinstance(top.items[0][1], tuple):
-                want = self.delivery_step()         # decided once, for this screen
-                self.pick_where(lambda v: v == want)
-            else:
-                self.pick_where(lambda v: self.wanted(v, action))
+            self.pick(value)
         elif isinstance(top, AmountScreen):
-            self.amount(self.amount_wanted(top, action))
-            if verb == 'deliver' and self.parts and self.parts[0][0] < 0 and top is not self.top():
-                self.parts.pop(0)       # unowned links: no choice of income or VP
+            self.amount(value)
+        elif isinstance(top, LettersScreen):
+            self.letters(value)
         else:
             raise AssertionError('no plan for %s' % type(top).__name__)
-
-    def wanted(self, value, action):
-        p, verb, args = action
-        if isinstance(value, tuple):                # the verb list: prompt options
-            return value[0] == verb
-        if verb == 'tile':                          # the tile list: "citygrowth pass"
-            return value == steam.TILES[args[0] - 1] + (' pass' if args[1] else '')
-        raise AssertionError('no list for %s' % verb)
-
-    def delivery_step(self):
-        # What the delivery screens want next: income/vp, an owner, or done.
-        top = self.top()
-        items = [v for label, v in [i[:2] for i in top.items]]
-        if 'income' in items:
-            return self.parts.pop(0)[2]
-        if self.parts:
-            owner = self.parts[0][0]
-            return owner
-        return 'done'
-
-    def amount_wanted(self, top, action):
-        p, verb, args = action
-        if verb == 'deliver':
-            return self.parts[0][1]
-        if verb == 'build':
-            return args[len(top.costs)] if len(top.costs) < len(args) else 0
-        if verb == 'pass':
-            return 0
-        return args[0]
 
     # --- moving on a screen -------------------------------------------------------------
 
@@ -138,6 +188,8 @@ class Planner:
         n = len(values)
         down = (t - top.index) % n
         up = (top.index - t) % n
+        if 'up' not in self.key:
+            down, up = down, n + 1
         for _ in range(min(down, up)):
             self.press('down' if down <= up else 'up')
         self.press('select')
@@ -145,27 +197,36 @@ class Planner:
     def amount(self, value):
         top = self.top()
         while top.value != value:
-            self.press('up' if value > top.value else 'down')
+            if 'up' not in self.key:
+                self.press('down')          # advance: counts up, wraps to the least
+            else:
+                self.press('up' if value > top.value else 'down')
         self.press('select')
 
 
-def plan(log_lines, saves_dir):
+def plan(log_lines, saves_dir, kind_of=None, board="pico_display"):
     # A whole game: (key words, {kind of action: [presses for each]}).
-    planner = Planner(saves_dir)
+    # kind_of(session, line) names an action's kind (default: steam_kind).
+    planner = Planner(saves_dir, board)
     planner.new_game(log_lines[0])
     counts = {}
     for line in log_lines[1:]:
+        if not logfmt.words_of(line):
+            continue
         before = len(planner.words)
-        kind = kind_of(planner.app.session, line)
+        s = planner.app.session
+        kind = (kind_of or steam_kind)(s, line)
         planner.act(line)
         counts.setdefault(kind, []).append(len(planner.words) - before)
     return planner.words, counts, planner
 
 
-def kind_of(session, line):
-    # The action as a benchmark counts it: a bid, a build, a delivery with
-    # its number of link owners, the income phase...
+def steam_kind(session, line):
+    # The action as tools/bench_ui.py counts it: Steam's bids, builds and
+    # deliveries by their size (the issues' targets); any other action, its verb.
     p, verb, args = session.parse(line)
+    if session.setup['game'] != 'steam':
+        return verb
     if verb == 'deliver':
         return 'deliver (%d owners)' % len([a for a in args if a[0] >= 0])
     if verb == 'build':

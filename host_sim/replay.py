@@ -5,10 +5,12 @@ import json
 from trackside.session import replay
 
 
-def table(st):
-    # A readable table of the same standings.
-    head = '%s %s, turn %d of %d, %s' % (st['game'].capitalize(), st['variant'] or '',
-                                        st['turn'], st['turns'], st['phase'])
+def table(st, session):
+    # A readable table of the same standings. The head line: the game (and
+    # variant), the turn or round as the game words it, the phase.
+    game = session.game
+    name = game.TITLE + (' ' + st['variant'] if len(game.VARIANTS) > 1 else '')
+    head = '%s, %s, %s' % (name, game.clock(session.state, True), st['phase'])
     rows = st['players']
     cols = [c for c in rows[0].keys()] if rows else []
     cells = [[c for c in cols]] + [['-' if r[c] is None else str(r[c]).lower()
@@ -45,7 +47,7 @@ def run(path, as_json, out, err):
         st['error'] = _error(error)
         out.write(json.dumps(st, indent=1, ensure_ascii=False) + '\n')
     else:
-        out.write(table(st) + '\n')
+        out.write(table(st, session) + '\n')
     return 1 if error else 0
 
 

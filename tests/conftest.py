@@ -16,10 +16,14 @@ sys.path.insert(0, ROOT)
 # framebuf and machine for CPython: the host's stand-ins for MicroPython's
 sys.path.insert(0, os.path.join(ROOT, 'host_sim', 'shim'))
 
-# The Raspberry Pi Pico has about 190 KB of heap for everything; the engine
-# tests give MicroPython less than that. The unix port is 64-bit, so its
-# objects are bigger than on the Pico's 32-bit core: this is a strict test.
+# A Raspberry Pi Pico's MicroPython has 240 KB of heap (245,888 bytes, issue
+# 11's measurement) for everything. The unix port here is 64-bit: its
+# objects are bigger than on the Pico's 32-bit core (a 32-bit build needs
+# about 0.73 of the heap with .mpy files), so a heap of the Pico's size is a
+# stricter test than the Pico itself. The engine tests (rules, session,
+# saves) get about half of it: the rest is the UI's.
 MP_HEAP = '128k'
+DEVICE_HEAP = '240k'        # the whole device: UI, canvas, game
 
 
 def tool(name):

@@ -83,11 +83,12 @@ def test_log_format_settings_table_matches_steam():
     rows = re.findall(r'^\| `(\w+)` \| (.*?) \| (.*?) \|', doc, re.M)
     settings = {k: (vals, default) for k, vals, default in rows if k in dict((s[0], 1) for s in steam.SETTINGS)}
     assert set(settings) == set(s[0] for s in steam.SETTINGS)
-    for key, default, allowed, variant in steam.SETTINGS:
+    for spec in steam.SETTINGS:
+        key, default, allowed, variant = spec[:4]
         if variant:
             assert ('%s game only' % variant.capitalize()) in doc.split('| `%s` |' % key)[1].split('\n')[0]
         vals, doc_default = settings[key]
-        if isinstance(default, int):
+        if not isinstance(default, str):
             assert vals == '%d–%d' % allowed
         else:
             assert vals == ', '.join('`%s`' % a for a in allowed)

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, FIRMWARE, MP_HEAP, tool, run_micropython, mp_json
+from conftest import ROOT, FIRMWARE, MP_HEAP, DEVICE_HEAP, tool, run_micropython, mp_json
 from trackside.session import replay
 from steam_play import random_game
 
@@ -34,7 +34,7 @@ def test_every_firmware_module_imports_from_source_on_micropython():
         if mod.endswith('__init__'):
             mod = mod[:-9]
         run_micropython(['-c', 'import sys; sys.path.insert(0, "firmware"); import ' + mod],
-                        heap='192k')
+                        heap=DEVICE_HEAP)
 
 
 def cpython_result(path):

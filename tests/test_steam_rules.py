@@ -184,7 +184,7 @@ def test_auction_bid_must_rise_and_is_capped_by_what_can_be_raised_section_4_2()
 @pytest.mark.parametrize('setting, lowest', [('zero_bid=yes', 0), ('zero_bid=no', 1)])
 def test_auction_opening_bid_zero_is_a_setting_section_4_2_U5(setting, lowest):
     s = auction(3, setting)
-    assert s.prompt()['options'][0] == ('bid', 'amount', lowest, 50, lowest)
+    assert s.prompt()['options'][0] == ('bid', 'amount', lowest, 50, lowest, '', '$')
     if lowest:
         refused(s, 'Ann bid 0', 'at least $1')
 

@@ -220,7 +220,10 @@ def test_track_is_paid_from_cash_only_section_7_5():
     p = order[0]
     at(s, p, cash=5)
     refused(s, '%s build 3 3' % p, 'more than the $5 in hand')
-    assert s.prompt()['options'][0][5] == 5           # the prompt's money limit
+    # the build's questions offer no more than the cash: $5, then $2 after $3
+    pi = s.setup['players'].index(p)
+    assert s.game.step(s.setup, s.state, pi, 'build', [])[1][3] == 5
+    assert s.game.step(s.setup, s.state, pi, 'build', [3])[1][3] == 2
     play(s, '%s build 3 2' % p)
     assert row(s, p)['cash'] == 0 and row(s, p)['income'] == 0
 

@@ -6,13 +6,14 @@ import os
 import subprocess
 import sys
 
-from conftest import ROOT, run_micropython
+from conftest import ROOT, run_micropython, DEVICE_HEAP
 from host_sim import keyscript
 from host_sim.headless import Display, BOARDS
 from trackside.journal import Saves
 from trackside.session import new_session
 from trackside.ui.app import App
 from trackside.ui.screens import ListScreen, MessageScreen
+from trackside.ui import ask
 
 KEYS = os.path.join(ROOT, 'tests', 'keys')
 
@@ -73,7 +74,7 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     (tmp_path / 'cp').mkdir()
     mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
                                      mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), 'pico_display',
-                                     str(tmp_path / 'mp'), script], heap='192k').splitlines()[-1])
+                                     str(tmp_path / 'mp'), script], heap=DEVICE_HEAP).splitlines()[-1])
     paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
     r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
                         'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
@@ -84,9 +85,11 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'
 
 
-def test_a_refused_action_shows_the_rule_and_changes_nothing(tmp_path):
-    # Red's income is 9 (income_max 10, over_max=refuse): taking 3 points as
-    # income is refused with the rule's words; back to the same screen.
+def test_the_device_offers_only_what_the_rules_allow_and_shows_a_refusal(tmp_path):
+    # Red's income is 9 (income_max 10, over_max=refuse, §1 / §9.19): of 3
+    # links' points only VP may be taken, so the device does not ask (act,
+    # Deliver, own links 1 -> 3, and the delivery is made). An entry the
+    # rules refuse anyway shows the rule's words and changes nothing.
     s = saved_game(tmp_path, ['steam base players=Red,Blue,Green start=firstgame',
                               'Red tile turnorder', 'Blue tile firstmove', 'Green tile engineer',
                               'Red pass', 'Blue pass', 'Green pass', 'Blue pass'])
@@ -94,14 +97,15 @@ def test_a_refused_action_shows_the_rule_and_changes_nothing(tmp_path):
     app.session.state['income'][0] = 9      # (as in a game where Red's income reached 9)
     app.session.state['loco'][0] = 3
     app.session._prompt = None
+    press(app, names, 'A A X X A')
+    assert app.session.history()[-1] == 'Red deliver Red 3 vp'
     before = dict((k, list(v) if isinstance(v, list) else v) for k, v in app.session.state.items())
-    # act, Deliver, own links 1 -> 3, to income, done
-    press(app, names, 'A A X X A A A')
-    assert isinstance(app.stack[-1], MessageScreen)
-    assert 'Income cannot pass 10' in app.stack[-1].text
-    assert app.session.state == before and app.session.cursor == 7
+    app.submit('Green deliver Green 1 income Red 1 income')
+    assert isinstance(app.stack[-1], (MessageScreen, ask.AskMessage))
+    assert 'more than locomotive level 1 allows (§5.3)' in app.stack[-1].text
+    assert app.session.state == before and app.session.cursor == 8
     press(app, names, 'A')                       # any key: back where we were
-    assert isinstance(app.stack[-1], ListScreen)
+    assert type(app.stack[-1]).__name__ == 'Dashboard'
 
 
 def test_holding_back_undoes_and_says_what(tmp_path):

@@ -1,11 +1,9 @@
-# What every game module shares: the rule error and the shapes of a prompt.
+# What every game module shares: the rule error, who may act, and the
+# shapes of a prompt's answers. docs/engine.md describes the whole interface
+# a game provides; this is its vocabulary.
 #
-# A game module (trackside/games/<game>.py) answers four questions over plain
-# data (see ../../README.md and docs/engine.md):
-#   new_game(setup) -> state       prompt(state) -> what happens next
-#   apply(state, action)           standings(setup, state) -> table
-# An action is a tuple (actor, verb, args): actor is a player index or -1
-# when nobody in particular acts (e.g. "income"), args is a tuple.
+# An action is a tuple (actor, verb, args): actor is a player index, or
+# NOBODY for a verb that stands alone on its line ("income"); args is a tuple.
 
 
 class RuleError(Exception):
@@ -14,27 +12,48 @@ class RuleError(Exception):
     pass
 
 
+NOBODY = -1         # the actor of a verb that stands alone (e.g. "income")
+ANYONE = -2         # prompt['player'] when any player may make the move
+
 # Shapes of the legal answers, as the UI sees them. Each option in a prompt
-# is a tuple whose first two items are (verb, kind):
+# is a tuple whose first two items are (verb, kind); a step of a sequence
+# has the same shape with a question's title in place of the verb.
 NONE = 'none'        # (verb, NONE): the verb takes nothing, e.g. pass
-AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi[, default[, note]]): a whole number
-                     # lo..hi; the UI starts at default; note says more
-PICK = 'pick'        # (verb, PICK, [(args_text, label), ...]): one of these
-AMOUNTS = 'amounts'  # (verb, AMOUNTS, most, lo, hi, total): 1..most numbers
-                     # lo..hi each, adding up to at most total
-# A game may add its own kinds (Steam adds 'delivery'); the UI builds them
-# from the generic screens.
+AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi[, default[, note[, unit]]]): a whole
+                     # number lo..hi; the UI starts at default; note says more;
+                     # unit is the game's currency ('$', '£') for money, else ''
+PICK = 'pick'        # (verb, PICK, [(word, label), ...]): one of these; the
+                     # answer is its word (one or more words of the line)
+SUBSET = 'subset'    # (verb, SUBSET, [(word, label), ...], lo, hi): tick lo..hi
+                     # of these; the answer is the ticked words, in list order
+FORM = 'form'        # (verb, FORM, [(label, lo, hi, default), ...]): several
+                     # numbers on one screen; the answer is them, in order
+SEQUENCE = 'sequence'  # (verb, SEQUENCE): questions one after another, each
+                     # asked by the game's step() from the answers so far
 
 
-def ask(turn, phase, player, text, options, blocked=None):
-    # One prompt: whose move, which phase, and the legal answers. blocked
-    # lists (verb, reason) for verbs of this phase that are not legal now.
+def ask(turn, phase, player, text, options, blocked=None, anytime=None):
+    # One prompt: whose move (a player, NOBODY or ANYONE), which phase, the
+    # legal answers. blocked lists (verb, reason) for verbs of this phase
+    # that are not legal now; anytime lists (actors, option) for entries
+    # that are not the current player's move (a correction, a VP event),
+    # where actors are the players who may make it now.
     return {'turn': turn, 'phase': phase, 'player': player,
-            'text': text, 'options': options, 'blocked': blocked or []}
+            'text': text, 'options': options, 'blocked': blocked or [],
+            'anytime': anytime or []}
 
 
 def verbs(prompt):
     return [o[0] for o in prompt['options']]
+
+
+def answer_words(kind, value):
+    # The words an answer adds to a line (a sequence's step, or an option).
+    if kind == AMOUNT:
+        return '%d' % value
+    if kind == SUBSET or kind == FORM:
+        return ' '.join('%s' % v for v in value)
+    return value if kind == PICK else ''
 
 
 def clone(v):

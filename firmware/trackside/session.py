@@ -3,8 +3,8 @@
 # Nothing else is authoritative (the journal on flash is this list).
 import json
 
-from trackside.rules import RuleError, verbs
-from trackside import logfmt
+from trackside.rules import RuleError, verbs, ANYONE
+from trackside import logfmt, settings
 from trackside.games import load
 
 # Every CHECKPOINT actions the session keeps the state (as JSON text), so
@@ -52,7 +52,10 @@ class Session:
         # setup: as parsed by logfmt.parse_setup; checked by the game here.
         self.game = load(setup['game'])
         logfmt.check_names(setup['players'], self.game.RESERVED)
-        self.setup = self.game.check_setup(setup)
+        self.setup = settings.check(self.game, setup)
+        extra = getattr(self.game, 'check_setup', None)
+        if extra:
+            extra(self.setup)           # what a table of settings cannot say
         self.setup['names'] = logfmt.name_keys(setup['players'])   # for player_index
         if self.setup['rules'] > self.game.RULES_VERSION:
             raise RuleError('Made with newer %s rules (v%d; this Trackside has v%d): update Trackside' % (
@@ -75,7 +78,7 @@ class Session:
         return self._prompt
 
     def setup_line(self):
-        return logfmt.format_setup(self.setup, self.game.settings_order(self.setup))
+        return logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']))
 
     def text(self, action):
         return self.game.unparse(self.setup, action)
@@ -114,17 +117,23 @@ class Session:
     def check_turn(self, action):
         # Is it this player's move, with a verb of this phase? (The game's
         # cheap answer; the full prompt is built only to explain a refusal.)
+        # An entry that is nobody's move in particular (the game's ANYTIME
+        # verbs: a correction, a VP event) is left to the rules to check.
         p, verb = action[0], action[1]
         want, legal = self.game.expects(self.state)
-        if want == p and verb in legal:
+        if (want == p or (want == ANYONE and p >= 0)) and verb in legal:
+            return
+        if verb in self.game.ANYTIME:
             return
         pr = self.prompt()
         legal = verbs(pr)
         if not legal:
             raise RuleError('The game is over')
-        if want != p:
+        if want != p and not (want == ANYONE and p >= 0):
             if want >= 0:
                 raise RuleError("It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text']))
+            if want == ANYONE:
+                raise RuleError('Now: %s (a player\'s name first)' % pr['text'])
             raise RuleError('Now: %s ("%s" on its own line)' % (pr['text'], legal[0]))
         for v, why in pr['blocked']:
             if v == verb:
@@ -232,19 +241,22 @@ class Session:
         if new['turn'] != old_turn and (not self._turn_starts or self._turn_starts[-1] < k):
             self._turn_starts.append(k)
 
-    def turn_history(self, keys):
-        # For a chart: the values of these state keys (per-player lists) at
-        # the start of each turn so far, and now. One replay from the start.
+    def turn_history(self, series):
+        # For a chart: each series' per-player values at the start of each
+        # turn so far, and now. A series is a state key (a per-player list)
+        # or a function of the state giving one (a derived value: Brass's
+        # income level from the track position). One replay from the start.
         marks = [k for k in self._turn_starts if k < self.cursor] + [self.cursor]
-        out = [[] for k in keys]
+        out = [[] for k in series]
         state = json.loads(self._checkpoints[0])
         done = 0
         for mark in marks:
             while done < mark:
                 self.game.apply(state, self.parse(self.lines[done]))
                 done += 1
-            for i in range(len(keys)):
-                out[i].append(state[keys[i]][:])
+            for i in range(len(series)):
+                f = series[i]
+                out[i].append(state[f][:] if isinstance(f, str) else f(state))
         return out
 
     # --- undo and redo ------------------------------------------------------------

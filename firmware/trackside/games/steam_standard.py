@@ -1,13 +1,15 @@
-# Steam, the standard game (digest §7): the phases it adds to the base
-# game. Imported by steam.py only when a standard game is played.
+# Steam, the standard game (digest §7): its own phases, and what it does
+# differently in the turn it shares with the base game (steam.py calls
+# these where the variants differ, as it calls steam_base.py's).
 #
 # A turn: 1 Buy Capital, 2 the turn-order auction, 3 action tiles (free),
 # 4 build, 5 move goods, 6 income and expenses with locomotive maintenance,
-# 7 new turn. Phases 3-5 are steam.py's, with the differences marked there.
-from trackside.rules import RuleError
-from trackside.games import steam
+# 7 new turn. Phases 3-5 are steam.py's.
+from trackside.rules import RuleError, ask, NONE, AMOUNT
+from trackside.games.steam_common import (
+    STEP, INCOME_MIN, CAPITAL, BIDDING, TURN_ORDER, MAY_DECLINE, TILE_TITLES,
+    pay, payable, holder, start_tiles, reset_tiles, go_bankrupt)
 
-STEP = steam.STEP           # §7.3: one income step down = $5, as in the base game
 POINT = 2                   # §7.6: a shortfall costs 1 VP, then 1 income step, per $2
 
 
@@ -25,14 +27,14 @@ def new_game(s, cfg):
 # --- Phase 1: Buy Capital (§7.3) -------------------------------------------
 
 def start_capital(s):
-    s['phase'] = steam.CAPITAL
+    s['phase'] = CAPITAL
     s['queue'] = s['order'][:]
 
 
 def capital_max(s, p):
     # Units of $5 a player may take: an income step each down to -10, then
     # (setting capital_vp) 2 VP each, as the base game's rule (§3, §7.3 U6).
-    units = s['income'][p] - steam.INCOME_MIN
+    units = s['income'][p] - INCOME_MIN
     if s['capital_vp']:
         units += s['vp'][p] // 2
     return units
@@ -43,11 +45,13 @@ def do_capital(s, p, units):
     if units > most:
         raise RuleError('At most %d x $5 (income %d%s; §7.3)' % (
             most, s['income'][p], ', %d VP' % s['vp'][p] if s['capital_vp'] else ''))
-    steps = min(units, s['income'][p] - steam.INCOME_MIN)
+    steps = min(units, s['income'][p] - INCOME_MIN)
     s['income'][p] -= steps
     s['vp'][p] -= 2 * (units - steps)
     s['cash'][p] += STEP * units
-    steam.next_in_queue(s)
+    s['queue'].pop(0)
+    if not s['queue']:
+        start_bidding(s)
 
 
 # --- Phase 2: the turn-order auction (§7.4) --------------------------------
@@ -55,7 +59,7 @@ def do_capital(s, p, units):
 def start_bidding(s):
     # Bidding starts with the current first player and goes round in turn
     # order. The holder of last turn's Turn Order tile has one free pass.
-    s['phase'] = steam.BIDDING
+    s['phase'] = BIDDING
     s['bidders'] = s['order'][:]
     s['slots'] = [-1] * len(s['order'])     # the new order, filled from the back
     s['bids'] = [0] * len(s['cash'])        # each player's own highest bid
@@ -140,12 +144,12 @@ def finish(s):
     s['order'] = slots[:]
     s['bidders'] = []
     s['free'] = -1
-    steam.start_tiles(s)
+    start_tiles(s)
 
 
 # --- Phase 6: income and expenses with maintenance (§7.6) ---------------------
 
-def do_expenses(s):
+def income(s):
     # In turn order: income minus $1 per locomotive level, received or paid.
     for p in s['order'][:]:
         net = s['income'][p] - s['loco'][p]
@@ -160,8 +164,8 @@ def owe(s, p, owed):
     # $2; an odd amount gets $1 change. Bankrupt at no cash, 0 VP, income
     # -10 and money still owed (§7.6). With relaxed=all, money is first
     # raised as in the base game (§3, §7.3 house rule).
-    if s['relaxed'] == 'all' and steam.payable(s, p) >= owed:
-        steam.pay(s, p, owed, 'Expenses')
+    if s['relaxed'] == 'all' and payable(s, p) >= owed:
+        pay(s, p, owed, 'Expenses')
         return
     paid = min(s['cash'][p], owed)
     s['cash'][p] -= paid
@@ -170,11 +174,11 @@ def owe(s, p, owed):
         return
     points = (short + POINT - 1) // POINT
     from_vp = min(s['vp'][p], points)
-    from_income = min(s['income'][p] - steam.INCOME_MIN, points - from_vp)
+    from_income = min(s['income'][p] - INCOME_MIN, points - from_vp)
     s['vp'][p] -= from_vp
     s['income'][p] -= from_income
     if from_vp + from_income < points:
-        steam.go_bankrupt(s, p)
+        go_bankrupt(s, p)
         return
     s['cash'][p] += POINT * points - short
 
@@ -184,13 +188,76 @@ def owe(s, p, owed):
 def new_turn(s):
     # Tiles back; the Turn Order tile's holder gets next turn's free pass
     # (§7.4 step 6); the turn marker advances.
-    s['free'] = steam.holder(s, steam.TURN_ORDER)
-    steam.reset_tiles(s)
+    s['free'] = holder(s, TURN_ORDER)
+    reset_tiles(s)
     s['turn'] += 1
     start_capital(s)
 
 
-# --- prompts --------------------------------------------------------------------
+# --- where the turn differs --------------------------------------------------------
+
+def tile_cost(s, p, t, declined):
+    return 0                        # §7.5: tiles are free in the standard game
+
+
+def decline_refusal(s, p, t):
+    return 'In the standard game you pass on %s when you build: "decline" (§7.5)' % TILE_TITLES[t - 1]
+
+
+def may_decline(s, p):
+    # The City Growth or Urbanization holder decides at build time whether
+    # to use it (§7.5).
+    return s['tile'][p] in MAY_DECLINE and not s['declined'][p]
+
+
+DECLINE_REFUSAL = 'Only the City Growth or Urbanization holder can decline it, once (§7.5)'
+
+
+def track_money(s, p):
+    return payable(s, p) if s['relaxed'] != 'no' else s['cash'][p]
+
+
+def pay_track(s, p, cost):
+    # Cash only (§7.5), unless the newcomers' house rule lets track be paid
+    # as in the base game (§7.3).
+    if s['relaxed'] == 'no':
+        if cost > s['cash'][p]:
+            raise RuleError('Track costs $%d, more than the $%d in hand (standard game: '
+                            'no raising money; §7.5)' % (cost, s['cash'][p]))
+        s['cash'][p] -= cost
+    else:
+        pay(s, p, cost, 'Track')
+
+
+INCOME_TEXT = 'Turn %d: income and upkeep'      # §7.6: $1 per locomotive level
+
+
+def last_tiebreak(s):
+    # §8 U7: standard tiles are unnumbered. By default the tile's number
+    # still counts; with tiebreak=order, the final turn's turn order does.
+    if s['by_order']:
+        return lambda q: s['order'].index(q)
+    return lambda q: s['tile'][q]
+
+
+# --- this variant's own phases: capital and the auction ------------------------------
+
+def apply(s, p, verb, args):
+    if s['phase'] == CAPITAL:
+        do_capital(s, p, args[0])
+    elif verb == 'bid':
+        do_bid(s, p, args[0])
+    else:
+        do_pass(s, p)
+
+
+def prompt(s, p, who, name):
+    if s['phase'] == CAPITAL:
+        opts, text = capital_prompt(s, p, who)
+        return ask(s['turn'], CAPITAL, p, text, opts)
+    opts, blocked, text = bidding_prompt(s, p, who, name)
+    return ask(s['turn'], BIDDING, p, text, opts, blocked)
+
 
 def capital_prompt(s, p, who):
     # The amount is income steps at $5; the note shows the coming upkeep
@@ -201,7 +268,7 @@ def capital_prompt(s, p, who):
     if s['turn'] == 1:
         note += ', $10+ advised'
         default = min(2, most)
-    return [('capital', steam.AMOUNT, 0, most, default, note)], '%s: buy capital' % who
+    return [('capital', AMOUNT, 0, most, default, note)], '%s: buy capital' % who
 
 
 def bidding_prompt(s, p, who, name):
@@ -209,10 +276,10 @@ def bidding_prompt(s, p, who, name):
     opts = []
     blocked = []
     if s['cash'][p] >= lo:
-        opts.append(('bid', steam.AMOUNT, lo, s['cash'][p], lo))
+        opts.append(('bid', AMOUNT, lo, s['cash'][p], lo, '', '$'))
     else:
         blocked.append(('bid', '%s has $%d; the bid is at least $%d (§7.4)' % (who, s['cash'][p], lo)))
-    opts.append(('pass', steam.NONE))
+    opts.append(('pass', NONE))
     text = '%s: bid' % who
     if s['free'] == p:
         text += ' or free pass'

@@ -1,13 +1,14 @@
 # The device's loop: keys in, screens, the game session, saves. Everything
-# here is generic; the game's own screens (its dashboard, its special
-# answers) come from trackside/ui/<game>_ui.py.
+# here is generic: the game screen is ui/table.py's, configured by the
+# game's trackside/ui/<game>_ui.py, and every answer is one of the shared
+# shapes (ui/answer.py).
 from trackside.ui.keys import Keys
 from trackside.ui.paint import Painter
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
-from trackside.ui import theme, ask
-from trackside.rules import RuleError, NONE, AMOUNT, PICK, AMOUNTS
+from trackside.ui import theme, ask, table
+from trackside.ui.answer import Entry
+from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, ANYONE
 from trackside.journal import Saves, SaveError
-from trackside import session as session_mod
 
 
 class App:
@@ -58,8 +59,10 @@ class App:
         screen.draw(self.p, self)
 
     def home(self):
-        # Back to the dashboard of the game in play.
-        self.stack = [self.gui.Dashboard()]
+        # Back to the dashboard of the game in play. The screens of a rare
+        # kind of answer (ticks, forms) are not kept in memory meanwhile.
+        forget('trackside.ui.forms')
+        self.stack = [table.Dashboard()]
         self.stack[0].draw(self.p, self)
         self.show_turn()
 
@@ -71,7 +74,7 @@ class App:
         if p < 0:
             self.led.rgb(0, 0, 0)
         else:
-            self.led.rgb(*theme.PALETTE[theme.colour_index(self.session.setup['players'][p])][1])
+            self.led.rgb(*theme.PALETTE[self.colours[p]][1])
 
     # --- starting: resume the last game, or a new one ----------------------------------
 
@@ -96,6 +99,7 @@ class App:
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
         self.session = session
+        self.colours = theme.player_colours(session.setup['players'])
         name = session.setup['game']
         self.gui = __import__('trackside.ui.%s_ui' % name, None, None, [name])
         self.status = ''
@@ -109,44 +113,65 @@ class App:
         opts = pr['options']
         if not opts:
             return
-        if len(opts) == 1 or (opts[0][1] == AMOUNTS and opts_of(pr)[1:] == ['pass']):
-            # one answer; or a list of amounts, where 0 says pass
+        if len(opts) == 1:
             self.answer(pr, opts[0])
             return
-        items = [(self.gui.label(o[0]), o) for o in opts]
+        items = [(self.label(o[0]), o) for o in opts]
         self.choose(pr['text'], items, lambda app, o: app.answer(pr, o))
 
-    def answer(self, pr, opt):
-        verb, kind = opt[0], opt[1]
-        head = verb
-        if pr['player'] >= 0:
-            head = self.session.setup['players'][pr['player']] + ' ' + verb
+    def answer(self, pr, opt, actors=None):
+        # One entry: by the player to move, or by one of actors (the
+        # prompt's entries that are nobody's move in particular). When any
+        # player may make it, the device asks who first.
+        if actors is None:
+            actors = [pr['player']] if pr['player'] != ANYONE else \
+                list(range(len(self.session.setup['players'])))
+        if len(actors) > 1:
+            names = self.session.setup['players']
+            items = [(names[q], q, self.colours[q]) for q in actors]
+            self.choose('%s: who?' % self.label(opt[0]), items,
+                        lambda app, q: app.answer(pr, opt, [q]))
+            return
         # the question keeps the prompt's words: on the game screen only the
         # answer line changes from one step to the next
-        title = pr['text'] if ask.inline(self.p) else self.gui.label(verb)
-        if kind == NONE:
-            confirm = self.gui.confirm(self, verb)
-            if confirm:
-                self.confirm(self.gui.label(verb) + '?', confirm, lambda app: app.submit(head))
-            else:
-                self.submit(head)
+        title = pr['text'] if table.inline(self.p) else self.label(opt[0])
+        Entry(self, actors[0], opt, title).start()
+
+    def label(self, verb):
+        return self.gui.LABELS.get(verb, verb)
+
+    def gui_confirm(self, verb):
+        # Lines the game shows before an entry that takes no answer, or None.
+        confirm = getattr(self.gui, 'confirm', None)
+        return confirm(self, verb) if confirm else None
+
+    def question(self, title, q, on_done, on_back, summary):
+        # The screen for one question shaped (title, kind, ...): a list, an
+        # amount (inline on the game screen where it fits), ticks or a form.
+        kind = q[1]
+        inline = table.inline(self.p)
+        done = lambda app, v: on_done(v)
+        if kind == PICK:
+            names = self.session.setup['players']
+            items = [(label, word, self.colours[names.index(word)]) if word in names else (label, word)
+                     for word, label in q[2]]
+            screen = (ask.AskList if inline else ListScreen)(title, items, done)
         elif kind == AMOUNT:
-            default = opt[4] if len(opt) > 4 else opt[2]
-            note = opt[5] if len(opt) > 5 else ''
-            unit = '$' if verb in self.gui.MONEY else ''
-            self.amount(title, opt[2], opt[3], default,
-                        lambda app, v: app.submit('%s %d' % (head, v)), unit, note)
-        elif kind == PICK:
-            self.choose(title, [(label, args) for args, label in opt[2]],
-                        lambda app, args: app.submit(head + ' ' + args))
-        elif kind == AMOUNTS:
-            passing = None
-            if 'pass' in opts_of(pr):
-                passing = head[:len(head) - len(verb)] + 'pass'
-            cls = AskAmounts if ask.inline(self.p) else AmountsScreen
-            self.push(cls(title, opt, head, passing))
+            default = q[4] if len(q) > 4 else q[2]
+            note = q[5] if len(q) > 5 else ''
+            unit = q[6] if len(q) > 6 else ''
+            screen = (ask.AskAmount if inline else AmountScreen)(title, q[2], q[3], default, done,
+                                                                unit, note)
+        elif kind == SUBSET:
+            from trackside.ui.forms import SubsetScreen
+            screen = SubsetScreen(title, q[2], q[3], q[4], done)
+        elif kind == FORM:
+            from trackside.ui.forms import FormScreen
+            screen = FormScreen(title, q[2], done)
         else:
-            self.gui.answer(self, pr, opt, head, title)
+            raise ValueError('no screen for answers of kind %s' % kind)
+        screen.summary = summary
+        self.push(screen)
 
     def submit(self, line):
         # Hand the line to the rules. Refused: the rule's words, and back to
@@ -165,19 +190,19 @@ class App:
     # --- questions during a game: at the bottom of the game screen if it fits ---------
 
     def choose(self, title, items, on_pick):
-        cls = ask.AskList if ask.inline(self.p) else ListScreen
+        cls = ask.AskList if table.inline(self.p) else ListScreen
         self.push(cls(title, items, on_pick))
 
     def amount(self, title, lo, hi, value, on_done, unit='', note=''):
-        cls = ask.AskAmount if ask.inline(self.p) else AmountScreen
+        cls = ask.AskAmount if table.inline(self.p) else AmountScreen
         self.push(cls(title, lo, hi, value, on_done, unit, note))
 
     def confirm(self, title, lines, on_yes):
-        cls = ask.AskConfirm if ask.inline(self.p) else ConfirmScreen
+        cls = ask.AskConfirm if table.inline(self.p) else ConfirmScreen
         self.push(cls(title, lines, on_yes))
 
     def tell(self, title, text):
-        cls = ask.AskMessage if ask.inline(self.p) and ask.fits(self.p, text) else MessageScreen
+        cls = ask.AskMessage if table.inline(self.p) and ask.fits(self.p, text) else MessageScreen
         self.push(cls(title, text))
 
     # --- undo, redo, the menu ----------------------------------------------------------
@@ -200,6 +225,8 @@ class App:
             items.append(('Redo: ' + s.line(s.cursor), 'redo'))
         if s and s.cursor > s.turn_start():
             items.append(('Undo to turn start', 'turn'))
+        if s and s.prompt()['anytime']:
+            items.append(('Other entry', 'other'))
         if s:
             items += [('History', 'history'), ('Chart', 'chart')]
         items += [('New game', 'new'), ('Saved games', 'saves')]
@@ -217,6 +244,11 @@ class App:
             n = s.undo_turn()
             self.status = 'undid %d to the turn start' % n
             self.home()
+        elif what == 'other':
+            pr = s.prompt()
+            items = [(self.label(opt[0]), (actors, opt)) for actors, opt in pr['anytime']]
+            self.push(ListScreen('Other entry', items,
+                                 lambda app, a: app.answer(pr, a[1], a[0]), font='small'))
         elif what == 'history':
             lines = s.history()
             lines.reverse()
@@ -286,53 +318,3 @@ def forget(name):
     parent = sys.modules.get(name[:dot])
     if parent is not None and hasattr(parent, name[dot + 1:]):
         delattr(parent, name[dot + 1:])
-
-
-def opts_of(pr):
-    return [o[0] for o in pr['options']]
-
-
-class AmountsScreen(AmountScreen):
-    # Several amounts, one after another: the cost of each track tile.
-    # 0 ends the list (or, with nothing entered, passes if that is allowed).
-    def __init__(self, title, opt, head, pass_line):
-        verb, kind, most, lo, hi, total = opt[:6]
-        self.base = title
-        self.most, self.per, self.total = most, hi, total
-        self.head = head
-        self.pass_line = pass_line
-        self.costs = []
-        top = min(hi, total)
-        AmountScreen.__init__(self, self.name(), 0 if pass_line else min(lo, top), top,
-                              min(2, top), self.done)
-
-    def name(self):
-        spent = sum(self.costs)
-        return '%s: tile %d%s' % (self.base, len(self.costs) + 1, ' ($%d so far)' % spent if spent else '')
-
-    def draw(self, p, app):
-        self.note = '0 = done' if self.costs or self.pass_line else '1 to %d' % self.hi
-        AmountScreen.draw(self, p, app)
-
-    def done(self, app, v):
-        if v:
-            self.costs.append(v)
-        if v and len(self.costs) < self.most and sum(self.costs) < self.total:
-            # the next tile, or 0 = done: a one-tile build is act, ok, ok
-            self.lo = 0
-            self.hi = min(self.per, self.total - sum(self.costs))
-            self.value = 0
-            self.title = self.name()
-            self.draw(app.p, app)
-            return
-        if self.costs:
-            app.submit(self.head + ' ' + ' '.join(str(c) for c in self.costs))
-        elif self.pass_line:
-            app.submit(self.pass_line)
-
-
-class AskAmounts(ask.Ask, ask.AmountLine, AmountsScreen):
-    # The same, as a question at the bottom of the game screen.
-    def draw(self, p, app):
-        self.note = '0 = done' if self.costs or self.pass_line else '1 to %d' % self.hi
-        ask.Ask.draw(self, p, app)

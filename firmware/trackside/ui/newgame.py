@@ -1,12 +1,21 @@
 # A new game on the device: the game, its variant, how many players, each
-# player's colour (players are called by the colour of their pieces), then
-# the settings, each with the rules digest's default. Only loaded when a
-# new game is set up.
-from trackside.ui.screens import ListScreen, AmountScreen
+# player in the order the game's setup line means (a colour, or a name
+# typed with the buttons), then the settings, each with the rules digest's
+# default. Everything comes from what the game module declares (its title,
+# variants, player range, seating, settings with labels). Only loaded when
+# a new game is set up.
+#
+# Each step is a screen on top of the one before, so back goes exactly one
+# step: a step's answer replaces what was chosen from it on (each seat's
+# screen knows which seat it is).
+from trackside.ui.screens import ListScreen, AmountScreen, MessageScreen, wrap
 from trackside.ui import theme
 from trackside.games import GAMES, load
-from trackside import session as session_mod
+from trackside import settings, session as session_mod
+from trackside.logfmt import NAME_MAX, check_names
 from trackside.rules import RuleError
+
+NAME_LETTERS = 8        # a typed name: enough for a table, and fits the game screen
 
 
 def cap(word):
@@ -17,11 +26,11 @@ def cap(word):
 class NewGame:
     def __init__(self, app):
         self.app = app
-        self.colours = []
-        self.settings = {}
+        self.players = []
+        self.values = {}
 
     def begin(self):
-        items = [(cap(g), g) for g in GAMES]
+        items = [(title, name) for name, title in GAMES]
         screen = ListScreen('New game', items, lambda app, g: self.pick_game(g))
         if self.app.stack:
             self.app.push(screen)
@@ -34,88 +43,159 @@ class NewGame:
     def pick_game(self, name):
         self.game = load(name)
         self.name = name
-        items = [(cap(v), v) for v in self.game.VARIANTS]
-        self.app.push(ListScreen(cap(name), items, lambda app, v: self.pick_variant(v)))
+        if len(self.game.VARIANTS) == 1:
+            self.pick_variant(self.game.VARIANTS[0][0])
+            return
+        items = [(title, v) for v, title in self.game.VARIANTS]
+        self.app.push(ListScreen(self.game.TITLE, items, lambda app, v: self.pick_variant(v)))
 
     def pick_variant(self, variant):
         self.variant = variant
-        self.app.push(AmountScreen('Players', 3, 6, 4, lambda app, n: self.pick_count(n), ''))
+        self.values = {}
+        lo, hi, default = settings.players(self.game, variant)
+        if lo == hi:
+            self.pick_count(lo)
+            return
+        self.app.push(AmountScreen('Players (%d to %d)' % (lo, hi), lo, hi, default,
+                                   lambda app, n: self.pick_count(n), ''))
 
     def pick_count(self, n):
         self.count = n
-        self.colours = []
-        self.pick_colour()
+        self.seat(0)
 
-    def pick_colour(self):
-        # seat by seat, clockwise (docs/log-format.md says what the order means)
-        k = len(self.colours)
+    # --- the players, seat by seat ----------------------------------------------------
+
+    def seat(self, k):
         if k == self.count:
             self.edit_settings()
             return
+        taken = [p.lower() for p in self.players[:k]]
         items = [(cap(c), c, theme.colour_index(c))
-                 for c in theme.PLAYER_COLOURS if c not in self.colours]
-        title = 'Player %d of %d: colour' % (k + 1, self.count)
-        if k == 0 and self.variant == 'base':
-            title = 'Player 1 (first to bid)'
-        self.app.push(ListScreen(title, items, lambda app, c: self.chose_colour(c)))
+                 for c in theme.PLAYER_COLOURS if c not in taken]
+        items.append(('Type a name', None))
+        title = 'Player %d of %d' % (k + 1, self.count)
+        if k == 0:
+            seating = getattr(self.game, 'SEATING', None)
+            if isinstance(seating, dict):
+                seating = seating.get(self.variant)
+            if seating:
+                title = 'Player 1 (%s)' % seating
+        self.app.push(ListScreen(title, items, lambda app, c: self.chose(k, c)))
 
-    def chose_colour(self, c):
-        self.colours.append(c)
-        self.pick_colour()
+    def chose(self, k, colour):
+        if colour is None:
+            from trackside.ui.forms import LettersScreen
+            self.app.push(LettersScreen('Player %d: name' % (k + 1), min(NAME_LETTERS, NAME_MAX),
+                                        lambda app, word: self.named(k, word)))
+            return
+        self.take(k, cap(colour))
 
-    def specs(self):
-        return [s for s in self.game.SETTINGS if s[3] in (None, self.variant)]
+    def named(self, k, word):
+        # A typed name must be a good name in a log (logfmt.check_names).
+        trial = self.players[:k] + [word]
+        try:
+            check_names(trial, self.game.RESERVED)
+        except RuleError as e:
+            self.app.push(MessageScreen('Name', str(e)))
+            return
+        self.app.pop()              # the letters' screen: back leads to the seat
+        self.take(k, word)
+
+    def take(self, k, name):
+        del self.players[k:]
+        self.players.append(name)
+        self.seat(k + 1)
+
+    # --- the settings ----------------------------------------------------------------
+
+    def setup_so_far(self):
+        return {'players': self.players[:self.count], 'variant': self.variant}
 
     def value(self, spec):
-        key, default, allowed, variant = spec
-        return self.settings.get(key, default)
+        v = self.values.get(spec[0])
+        return settings.default(spec, self.setup_so_far()) if v is None else v
 
     def items(self):
-        out = []
-        for spec in self.specs():
-            v = self.value(spec)
-            shown = 'by players' if spec[0] == 'turns' and v == 0 else v
-            out.append(('%s: %s' % (spec[0], shown), spec))
-        out.append(('Start the game', None))
+        out = [('Start the game', None)]
+        for spec in settings.specs(self.game, self.variant):
+            out.append(('%s: %s' % (spec[4], settings.shown(spec, self.value(spec))), spec))
         return out
 
-    def edit_settings(self, index=0):
-        screen = ListScreen('Settings', self.items(), lambda app, spec: self.setting(spec), index)
-        self.app.push(screen)
+    def edit_settings(self):
+        self.app.push(SettingsScreen(self))
 
-    def setting(self, spec):
-        screen = self.app.stack[-1]
+    def setting(self, screen, spec):
         if spec is None:
             self.start()
             return
-        key, default, allowed, variant = spec
-        if isinstance(default, int):
-            lo, hi = allowed
-            self.app.push(AmountScreen(key, lo, hi, self.value(spec) or lo,
-                                       lambda app, v: self.set_number(key, v), ''))
+        if settings.is_number(spec):
+            lo, hi = spec[2]
+            self.app.push(AmountScreen(spec[4], lo, hi, self.value(spec),
+                                       lambda app, v: self.set_number(spec, v), ''))
             return
         # a word: the next of its values, in place
+        allowed = spec[2]
         v = self.value(spec)
-        self.settings[key] = allowed[(allowed.index(v) + 1) % len(allowed)]
+        self.values[spec[0]] = allowed[(allowed.index(v) + 1) % len(allowed)]
         screen.items = self.items()
         screen.draw_row(self.app.p, screen.index)
 
-    def set_number(self, key, v):
-        self.settings[key] = v
+    def set_number(self, spec, v):
+        self.values[spec[0]] = v
         self.app.pop()
         screen = self.app.stack[-1]
         screen.items = self.items()
         screen.draw(self.app.p, self.app)
 
+    def setup_line(self):
+        words = [self.name]
+        if len(self.game.VARIANTS) > 1:
+            words.append(self.variant)
+        words.append('players=' + ','.join(self.players[:self.count]))
+        for key in sorted(self.values):
+            words.append('%s=%s' % (key, self.values[key]))
+        return ' '.join(words)
+
     def start(self):
-        words = [self.name, self.variant, 'players=' + ','.join(cap(c) for c in self.colours)]
-        for key in sorted(self.settings):
-            words.append('%s=%s' % (key, self.settings[key]))
         try:
-            session = session_mod.new_session(' '.join(words))
+            session = session_mod.new_session(self.setup_line())
         except RuleError as e:
-            from trackside.ui.screens import MessageScreen
             self.app.push(MessageScreen('Setup', str(e)))
             return
         self.app.saves.new(session)
         self.app.play(session)
+
+
+class SettingsScreen(ListScreen):
+    # The settings, "Start the game" first; under the list, one line on the
+    # setting under the cursor.
+    def __init__(self, ng):
+        self.ng = ng
+        ListScreen.__init__(self, 'Settings', ng.items(), lambda app, spec: ng.setting(self, spec),
+                            font='small')
+
+    def footer_h(self, p):
+        return ListScreen.footer_h(self, p) + p.small.height * self.help_lines(p)
+
+    def help_lines(self, p):
+        return 2 if p.h >= 120 else 1
+
+    def help(self):
+        spec = self.items[self.index][1]
+        return spec[5] if spec else 'The settings are as shown: start'
+
+    def draw(self, p, app):
+        ListScreen.draw(self, p, app)
+        self.draw_help(p)
+
+    def draw_help(self, p):
+        n = self.help_lines(p)
+        y = p.h - ListScreen.footer_h(self, p) - n * p.small.height
+        p.fill(0, y, p.w, n * p.small.height, theme.BACKGROUND)
+        for line in wrap(self.help(), p.small, p.w - 4)[:n]:
+            p.text(2, y, line, p.small, theme.DIM)
+            y += p.small.height
+
+    def move(self, p, step):
+        ListScreen.move(self, p, step)
+        self.draw_help(p)

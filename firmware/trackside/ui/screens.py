@@ -8,6 +8,7 @@
 from trackside.ui import theme
 
 MARK = 5            # width of the selection bar
+MONEY = ('$', '£', '€')     # units written before the number
 
 HINTS = {
     # what the keys do, by screen kind and by board (docs/device.md, Keys)
@@ -18,6 +19,7 @@ HINTS = {
                2: '1 count up  2 ok  hold 2: back'},
     'confirm': {4: 'A yes  B no', 3: 'sel=yes  hold=no', 2: '2 yes  hold 2: no'},
     'message': {4: 'any key', 3: 'any key', 2: 'any key'},
+
     'dashboard': {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'},
     'act': {4: 'A: go', 3: 'sel: go', 2: '2: go'},
 }
@@ -42,9 +44,10 @@ def wrap(text, font, width):
 class Screen:
     kind = 'list'
     title = ''
+    summary = ''        # a sequence's answers so far, shown under the title
 
     def header_h(self, p):
-        return p.small.height + 2
+        return (p.small.height + 2) * (2 if self.summary else 1)
 
     def footer_h(self, p):
         return p.small.height
@@ -53,7 +56,9 @@ class Screen:
         # Title bar on top, what the keys do at the bottom.
         p.clear()
         hh = self.header_h(p)
-        p.line_of(0, hh - 1, title or self.title, p.small, theme.DIM)
+        if self.summary:
+            p.line_of(0, p.small.height + 1, self.summary, p.small, theme.TEXT, theme.BAR)
+        p.line_of(hh - p.small.height - 2, p.small.height + 1, title or self.title, p.small, theme.DIM)
         p.fill(0, hh - 1, p.w, 1, theme.BAR)
         hint = HINTS[self.kind].get(app.buttons, '')
         if hint:
@@ -180,7 +185,9 @@ class AmountScreen(Screen):
         self.note = note
 
     def text(self):
-        return '%s%d' % (self.unit, self.value) if self.unit == '$' else '%d%s' % (self.value, self.unit)
+        if self.unit in MONEY:
+            return '%s%d' % (self.unit, self.value)       # $7, £7
+        return '%d%s' % (self.value, self.unit)
 
     def font(self, p):
         # the big digits, where they fit above the note

@@ -53,3 +53,16 @@ def contrast(index):
     # Text colour to write on a swatch of this colour.
     r, g, b = PALETTE[index][1]
     return BACKGROUND if r * 3 + g * 6 + b > 1300 else TEXT
+
+
+def player_colours(names):
+    # Each player's colour: a colour's name is that colour; any other name
+    # gets the first colour no player has, in seating order, so that every
+    # player's rows, chart line and LED differ.
+    out = [colour_index(n) for n in names]
+    taken = [c for c in out if c != DIM]
+    free = [i for i in range(FIRST_PLAYER_COLOUR, 16) if i not in taken]
+    for i in range(len(out)):
+        if out[i] == DIM and free:
+            out[i] = free.pop(0)
+    return out

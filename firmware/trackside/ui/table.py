@@ -1,0 +1,186 @@
+# The game screen every game shares: a header (the game's turn and phase,
+# or what an entry has so far), a row per player in the game's order with
+# the columns the game names, the player to move marked, and at the bottom
+# two lines: what comes next, or the question being answered (ui/ask.py).
+# A game's UI module (ui/<game>_ui.py) says what goes in it: docs/engine.md.
+from trackside.ui import theme
+from trackside.ui.screens import Screen, HINTS
+
+HINT = {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'}
+
+
+def height(p):
+    # The question's two lines: what is asked, and the answer being chosen.
+    return p.small.height + p.medium.height + 2
+
+
+def inline(p):
+    # Questions at the bottom of the game screen where there is room for
+    # both; on a small screen (the 128x64 OLED) they get screens of their own.
+    return p.h >= 120
+
+
+def header(app):
+    # A sequence's answers so far, else the game's own words.
+    top = app.stack[-1] if app.stack else None
+    summary = getattr(top, 'summary', '')
+    if summary:
+        return summary
+    gui = app.gui
+    if hasattr(gui, 'header'):
+        return gui.header(app)
+    s = app.session.state
+    return '%s %s' % (app.session.game.clock(s), gui.PHASES.get(s['phase'], s['phase']))
+
+
+def game_screen(p, app, hint):
+    # Drawn whole only when coming from another kind of screen; else only
+    # what changed (the Painter's boxes remember what they show).
+    bottom = p.h - (height(p) if inline(p) else p.small.height)
+    if p.layout != 'game':
+        p.clear()
+        p.layout = 'game'
+        if inline(p):
+            p.fill(0, bottom, p.w, 1, theme.BAR)
+    hh = p.small.height + 1
+    head = header(app)
+    hint_w = p.small.measure(hint) + 4
+    if p.small.measure(head) + 4 + hint_w > p.w:
+        hint_w = 0                  # the header's own words come first
+    p.put('head', 0, 0, p.w - hint_w, hh, head, p.small, theme.TEXT, theme.BAR)
+    if hint_w:
+        p.put('hint', p.w - hint_w, 0, hint_w, hh, hint, p.small, theme.TEXT, theme.BAR)
+    else:
+        p.slots.pop('hint', None)
+    version = app.session.version
+    if p.slots.get('#version') == version:
+        return                      # the game has not changed: the rows are as they were
+    p.slots['#version'] = version
+    draw_rows(p, app, hh, bottom)
+
+
+def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
+    # The bottom lines: what is asked (small), the answer (medium, or
+    # font), a note beside it (small). On the OLED: the title line only.
+    if not inline(p):
+        p.put('title', 0, p.h - p.small.height, p.w, p.small.height, title, p.small, theme.DIM, bg)
+        return
+    y = p.h - height(p) + 2
+    fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
+    p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
+    ay = p.h - p.medium.height - 1
+    nw = 10 * p.small.width         # the same boxes on every question: only text changes
+    p.put('answer', 0, ay, p.w - nw, p.medium.height, answer, font or p.medium, theme.TEXT, bg, swatch)
+    p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
+
+
+# --- the players' rows ------------------------------------------------------------------
+
+def row_order(app):
+    gui = app.gui
+    if hasattr(gui, 'order'):
+        return gui.order(app)
+    return list(range(len(app.session.setup['players'])))
+
+
+def is_out(app, q):
+    gui = app.gui
+    return hasattr(gui, 'out') and gui.out(app, q)
+
+
+def name_of(name, width):
+    # A colour's three letters (theme.SHORT); a name as much as fits.
+    short = theme.short(name)
+    return short if len(short) <= width else short[:width]
+
+
+def draw_rows(p, app, top, bottom):
+    # One row per player, between top and bottom; the player to move marked.
+    order = row_order(app)
+    mover = app.session.prompt()['player']
+    room = bottom - top
+    font = p.medium
+    if font.height + 1 > room // len(order):
+        font = p.small if p.small.height <= room // len(order) else tiny()
+    rh = max(font.height, min(font.height + 6, room // len(order)))
+    shown = room // rh
+    if shown < len(order):
+        # too many players for this screen: the rows around the one to move
+        at = order.index(mover) if mover in order else 0
+        first = max(0, min(at - 1, len(order) - shown))
+        order = order[first:first + shown]
+    geometry = (len(order), rh, font)
+    if p.slots.get('#rows') != geometry:
+        # a different table (a player gone, another font): start it afresh
+        p.fill(0, top, p.w, bottom - top, theme.BACKGROUND)
+        for i in range(8):
+            p.slots.pop('row%d' % i, None)
+            p.slots.pop('mark%d' % i, None)
+        p.slots['#rows'] = geometry
+    texts = columns(app, order, (p.w - 16) // font.width)
+    y = top
+    for i in range(len(order)):
+        q = order[i]
+        fg = theme.DIM if is_out(app, q) else theme.TEXT
+        p.put('row%d' % i, 0, y, p.w, rh, texts[i], font, fg, theme.BACKGROUND,
+              app.colours[q])
+        # the player to move: a bar beside their colour (moving it to the
+        # next player redraws two narrow strips, not two rows)
+        mark = theme.TEXT if q == mover else theme.BACKGROUND
+        p.put('mark%d' % i, 8, y + 1, 4, rh - 2, '', font, mark, mark)
+        y += rh
+
+
+def columns(app, order, chars):
+    # Each row's text: the name, then the game's cells in columns, each as
+    # wide as its widest cell (numbers line up), as many as fit in chars.
+    names = app.session.setup['players']
+    cells = [app.gui.cells(app, q) for q in order]
+    widths = []
+    for row in cells:
+        for j in range(len(row)):
+            if j == len(widths):
+                widths.append(0)
+            widths[j] = max(widths[j], len(row[j]))
+    name_w = 3
+    for q in order:
+        name_w = max(name_w, min(8, len(theme.short(names[q]))))
+    if name_w > 3 and name_w + sum(1 + w for w in widths) > chars:
+        name_w = 3                  # shorter names before fewer columns
+    out = []
+    for i in range(len(order)):
+        text = name_of(names[order[i]], name_w)
+        text += ' ' * (name_w - len(text))
+        row = cells[i]
+        for j in range(len(row)):
+            if len(text) + 1 + widths[j] > chars:
+                break
+            pad = ' ' * (widths[j] - len(row[j]))
+            # amounts line up on the right; words ("out 4th") on the left
+            text += ' ' + (row[j] + pad if ' ' in row[j] else pad + row[j])
+        out.append(text.rstrip())
+    return out
+
+
+def tiny():
+    from trackside.ui import font
+    return font.load('tiny')
+
+
+class Dashboard(Screen):
+    # The game screen with what comes next at the bottom. A acts (the
+    # game's prompt), B opens the menu, holding B undoes.
+    def draw(self, p, app):
+        game_screen(p, app, HINTS['dashboard'].get(app.buttons))
+        pr = app.session.prompt()
+        status = app.status or (pr['text'] if pr['options'] else '')
+        hint = HINTS['act'].get(app.buttons, '') if pr['options'] else ''
+        lines(p, status, hint)
+
+    def key(self, app, key, n):
+        if key == 'select':
+            app.act()
+        elif key == 'back':
+            app.menu()
+        elif key in ('up', 'down', 'advance') and app.session.over():
+            app.menu()
