@@ -229,6 +229,8 @@ class App:
             items.append(('Other entry', 'other'))
         if s:
             items += [('History', 'history'), ('Chart', 'chart')]
+            for view in getattr(self.gui, 'VIEWS', ()):
+                items.append((view[0], view))
         items += [('New game', 'new'), ('Saved games', 'saves')]
         self.push(ListScreen('Menu', items, App.on_menu, font='small'))
 
@@ -258,6 +260,11 @@ class App:
             from trackside.ui.chart import ChartScreen
             self.push(ChartScreen(s, self.gui))
             forget('trackside.ui.chart')    # the screen holds what it needs
+        elif isinstance(what, tuple):
+            # a game's own page of text (a scoring breakdown, the markets)
+            title, lines = what[1](self)
+            self.push(ListScreen(title, [(line, None) for line in lines] or [('-', None)],
+                                 lambda app, v: None, font='small'))
         elif what == 'new':
             self.new_game()
         elif what == 'saves':

@@ -35,8 +35,12 @@ def header(app):
 
 def game_screen(p, app, hint):
     # Drawn whole only when coming from another kind of screen; else only
-    # what changed (the Painter's boxes remember what they show).
+    # what changed (the Painter's boxes remember what they show). A game's
+    # info() line (Brass's markets) goes between the rows and the bottom.
     bottom = p.h - (height(p) if inline(p) else p.small.height)
+    info = getattr(app.gui, 'info', None)
+    if info:
+        bottom -= p.small.height
     if p.layout != 'game':
         p.clear()
         p.layout = 'game'
@@ -57,6 +61,8 @@ def game_screen(p, app, hint):
         return                      # the game has not changed: the rows are as they were
     p.slots['#version'] = version
     draw_rows(p, app, hh, bottom)
+    if info:
+        p.put('info', 0, bottom, p.w, p.small.height, info(app), p.small, theme.DIM)
 
 
 def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
