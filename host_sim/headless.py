@@ -50,4 +50,10 @@ BOARDS = {
                  (('advance', 'repeat', None), ('select', 'back', 'undo'))),
     'oled_ssd1306': (128, 64, True, ('UP', 'DOWN', 'SEL'),
                      (('up', 'repeat', None), ('down', 'repeat', None), ('select', 'back', 'undo'))),
+    # CircuitPython boards (boards/reverse_tft.py, boards/macropad.py; the MacroPad's
+    # UP and DOWN are also its encoder's detents)
+    'reverse_tft': (240, 135, False, ('D0', 'D1', 'D2'),
+                    (('up', 'repeat', None), ('select', 'back', 'undo'), ('down', 'repeat', None))),
+    'macropad': (128, 64, True, ('UP', 'DOWN', 'SEL'),
+                 (('up', 'repeat', None), ('down', 'repeat', None), ('select', 'back', 'undo'))),
 }

@@ -1,0 +1,324 @@
+# The canvas on CircuitPython: MicroPython's `framebuf` as far as Trackside's UI uses
+# it, carried out on a displayio.Bitmap, and the display the UI pushes it to.
+#
+# CircuitPython has no framebuf. firmware/trackside/ui/paint.py and font.py
+# `import framebuf` and draw through FrameBuffer methods (fill, fill_rect, rect, line,
+# hline, vline, pixel, blit(src, x, y, key, palette)), and Font.draw blits 1-bit
+# MONO_HLSB glyphs with a 2x1 palette FrameBuffer as the ink. install() puts this module
+# in sys.modules as `framebuf` before the UI is imported, so the UI runs unchanged:
+#
+#   - FrameBuffer here is framebuf's FrameBuffer over a bytearray, for what the UI makes
+#     itself (a font's glyph, an ink); only the formats the UI uses are read and written.
+#   - Canvas has the same drawing methods on a displayio.Bitmap (16 values on colour
+#     screens, 2 on mono), with bitmaptools.fill_region for every filled shape and
+#     bitmaptools.arrayblit for text: each glyph seen in an ink is turned once into a
+#     block of one byte a pixel (the ink's colours already in it) and kept, so drawing
+#     it again is one C call.
+#   - Display keeps two Bitmaps: the canvas the UI draws into, and the one a TileGrid
+#     shows. show(x, y, w, h) copies that rectangle across (bitmaptools.blit) and
+#     refreshes the panel, so displayio sends only it, as show() does on MicroPython.
+#
+# The pixels are framebuf's, rule for rule (clipping, rect() as four fills, the
+# Bresenham of line(), the key compared after the palette), so screenshots match the
+# MicroPython canvas pixel for pixel (tests/test_circuitpython.py checks it press by press).
+import sys
+
+import bitmaptools
+import displayio
+
+MONO_VLSB = 0
+RGB565 = 1
+GS4_HMSB = 2
+MONO_HLSB = 3
+MONO_HMSB = 4
+GS2_HMSB = 5
+GS8 = 6
+
+# bytes of glyph blocks kept per canvas (one byte a pixel: 128 for an 8x16 glyph, 512
+# for the 16x32 digits); past this the cache starts again, so memory stays bounded on
+# a small board (a board module may set it lower or higher)
+CACHE_BYTES = 24576
+
+
+def install():
+    # `import framebuf` gives this module from now on (call it before the UI is imported)
+    sys.modules['framebuf'] = sys.modules[__name__]
+
+
+class FrameBuffer:
+    # framebuf.FrameBuffer over a bytearray: the UI's glyphs (MONO_HLSB) and inks (2x1,
+    # in the canvas's format). pixel() reads and writes them as framebuf does.
+
+    def __init__(self, buffer, width, height, format, stride=None):
+        self._buf = buffer
+        self._w = width
+        self._h = height
+        self._fmt = format
+        s = width if stride is None else stride
+        if format in (MONO_HLSB, MONO_HMSB):
+            s = (s + 7) & ~7
+        elif format == GS4_HMSB:
+            s = (s + 1) & ~1
+        self._stride = s
+
+    def pixel(self, x, y, c=None):
+        if not (0 <= x < self._w and 0 <= y < self._h):
+            return None
+        buf = self._buf
+        fmt = self._fmt
+        if fmt == MONO_HLSB:
+            i = (x + y * self._stride) >> 3
+            bit = 0x80 >> (x & 7)
+        elif fmt == MONO_VLSB:
+            i = (y >> 3) * self._stride + x
+            bit = 1 << (y & 7)
+        elif fmt == GS4_HMSB:
+            i = (x + y * self._stride) >> 1
+            shift = 0 if x & 1 else 4
+            if c is None:
+                return (buf[i] >> shift) & 15
+            buf[i] = (buf[i] & ~(15 << shift)) | ((c & 15) << shift)
+            return None
+        elif fmt == GS8:
+            i = x + y * self._stride
+            if c is None:
+                return buf[i]
+            buf[i] = c & 255
+            return None
+        else:
+            raise ValueError('format not in the CircuitPython canvas')
+        if c is None:
+            return 1 if buf[i] & bit else 0
+        buf[i] = (buf[i] | bit) if c else (buf[i] & ~bit)
+        return None
+
+
+class Canvas:
+    # The framebuf drawing methods on a displayio.Bitmap. mono: 2 values (0 dark, 1 lit),
+    # a colour keeps only c != 0 as MONO_VLSB does; else 16 values, c & 15 as GS4_HMSB.
+
+    def __init__(self, bitmap, mono):
+        self.bitmap = bitmap
+        self.width = bitmap.width
+        self.height = bitmap.height
+        self.mono = mono
+        self._glyphs = {}
+        self._cached = 0
+
+    def _c(self, c):
+        if self.mono:
+            return 1 if c & 0xFFFFFFFF else 0
+        return c & 15
+
+    def fill(self, c):
+        self.bitmap.fill(self._c(c))
+
+    def _fill(self, x, y, w, h, c):
+        # framebuf's clipping (fill_rect, hline, vline and rect all come here)
+        if w < 1 or h < 1 or x + w <= 0 or y + h <= 0 or x >= self.width or y >= self.height:
+            return
+        x2 = x + w
+        y2 = y + h
+        if x < 0:
+            x = 0
+        if y < 0:
+            y = 0
+        if x2 > self.width:
+            x2 = self.width
+        if y2 > self.height:
+            y2 = self.height
+        bitmaptools.fill_region(self.bitmap, x, y, x2, y2, self._c(c))
+
+    def fill_rect(self, x, y, w, h, c):
+        self._fill(x, y, w, h, c)
+
+    def hline(self, x, y, w, c):
+        self._fill(x, y, w, 1, c)
+
+    def vline(self, x, y, h, c):
+        self._fill(x, y, 1, h, c)
+
+    def rect(self, x, y, w, h, c, f=False):
+        if f:
+            self._fill(x, y, w, h, c)
+            return
+        # four fills, as framebuf does (with h == 0 the top edge and row y - 1 are drawn)
+        self._fill(x, y, w, 1, c)
+        self._fill(x, y + h - 1, w, 1, c)
+        self._fill(x, y, 1, h, c)
+        self._fill(x + w - 1, y, 1, h, c)
+
+    def pixel(self, x, y, c=None):
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        if c is None:
+            return self.bitmap[x, y]
+        self.bitmap[x, y] = self._c(c)
+        return None
+
+    def line(self, x1, y1, x2, y2, c):
+        # framebuf's Bresenham, step for step (bitmaptools.draw_line lights other pixels)
+        c = self._c(c)
+        bm = self.bitmap
+        w = self.width
+        h = self.height
+        dx = x2 - x1
+        sx = 1
+        if dx <= 0:
+            dx = -dx
+            sx = -1
+        dy = y2 - y1
+        sy = 1
+        if dy <= 0:
+            dy = -dy
+            sy = -1
+        steep = dy > dx
+        if steep:
+            x1, y1, dx, dy, sx, sy = y1, x1, dy, dx, sy, sx
+        e = 2 * dy - dx
+        for _ in range(dx):
+            if steep:
+                px, py = y1, x1
+            else:
+                px, py = x1, y1
+            if 0 <= px < w and 0 <= py < h:
+                bm[px, py] = c
+            while e >= 0:
+                y1 += sy
+                e -= 2 * dx
+            x1 += sx
+            e += 2 * dy
+        if 0 <= x2 < w and 0 <= y2 < h:
+            bm[x2, y2] = c
+
+    def blit(self, src, x, y, key=-1, palette=None):
+        sw = src._w
+        sh = src._h
+        if x >= self.width or y >= self.height or -x >= sw or -y >= sh:
+            return
+        key &= 0xFFFFFFFF
+        if palette is not None and src._fmt == MONO_HLSB and x >= 0 and y >= 0 and \
+                x + sw <= self.width and y + sh <= self.height:
+            # text: the glyph in this ink as one block, then one arrayblit
+            c0 = palette.pixel(0, 0)
+            c1 = palette.pixel(1, 0)
+            k = bytes(src._buf) + bytes((c0, c1, sw, sh))
+            block = self._glyphs.get(k)
+            if block is None:
+                if self._cached + sw * sh > CACHE_BYTES:
+                    self._glyphs = {}
+                    self._cached = 0
+                self._cached += sw * sh
+                block = bytearray(sw * sh)
+                buf = src._buf
+                stride = src._stride
+                i = 0
+                for yy in range(sh):
+                    row = yy * stride
+                    for xx in range(sw):
+                        p = row + xx
+                        block[i] = c1 if buf[p >> 3] & (0x80 >> (p & 7)) else c0
+                        i += 1
+                self._glyphs[k] = block
+            if key == c0 or key == c1:
+                if c0 == c1:
+                    return                      # every pixel is the key
+                bitmaptools.arrayblit(self.bitmap, block, x, y, x + sw, y + sh, key)
+            else:
+                bitmaptools.arrayblit(self.bitmap, block, x, y, x + sw, y + sh)
+            return
+        # anything else, clipped: pixel by pixel, as framebuf's blit
+        x0 = x if x > 0 else 0
+        y0 = y if y > 0 else 0
+        x0end = min(self.width, x + sw)
+        y0end = min(self.height, y + sh)
+        bm = self.bitmap
+        for ty in range(y0, y0end):
+            for tx in range(x0, x0end):
+                col = src.pixel(tx - x, ty - y)
+                if palette is not None:
+                    col = palette.pixel(col, 0)
+                if col != key:
+                    bm[tx, ty] = self._c(col)
+
+
+class Display:
+    """The board interface's display (docs/device.md) on a displayio display.
+
+    panel: the board's displayio display (board.DISPLAY). canvas: a Canvas the UI draws
+    into; palette(colours) sets the 16 colours (mono: lit is white, the panel shows it
+    as lit); show(x, y, w, h) copies the rectangle to the shown Bitmap and refreshes, so
+    only it goes to the panel. bytes_written: what a panel receives for those shows
+    (ST7789: window commands and 2 bytes a pixel; mono: the 8-row pages touched), and
+    areas: the (x, y, w, h) of each show, for the benchmarks and the tests.
+    """
+
+    def __init__(self, panel, width, height, mono):
+        self.panel = panel
+        self.width = width
+        self.height = height
+        self.mono = mono
+        n = 2 if mono else 16
+        self.back = displayio.Bitmap(width, height, n)
+        self.front = displayio.Bitmap(width, height, n)
+        self.canvas = Canvas(self.back, mono)
+        self.buffer = None              # no bytearray behind this canvas: read canvas.pixel
+        self.pal = displayio.Palette(n)
+        if mono:
+            self.pal[0] = 0x000000
+            self.pal[1] = 0xFFFFFF
+        else:
+            for i in range(16):
+                self.pal[i] = i * 0x111111
+        self.bytes_written = 0
+        self.areas = []
+        group = displayio.Group()
+        group.append(displayio.TileGrid(self.front, pixel_shader=self.pal))
+        panel.auto_refresh = False
+        panel.root_group = group
+        self.group = group
+
+    def palette(self, colours):
+        if self.mono:
+            return
+        i = 0
+        for c in colours:
+            if i > 15:
+                break
+            self.pal[i] = (c[0] << 16) | (c[1] << 8) | c[2]
+            i += 1
+
+    def show(self, x=0, y=0, w=None, h=None):
+        if w is None:
+            w = self.width - x
+        if h is None:
+            h = self.height - y
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > self.width:
+            w = self.width - x
+        if y + h > self.height:
+            h = self.height - y
+        if w <= 0 or h <= 0:
+            return
+        bitmaptools.blit(self.front, self.back, x, y, x1=x, y1=y, x2=x + w, y2=y + h)
+        self.panel.refresh(target_frames_per_second=None)
+        if self.mono:
+            self.bytes_written += 8 + w * (((y + h - 1) >> 3) - (y >> 3) + 1)
+        else:
+            self.bytes_written += 11 + 2 * w * h
+        if len(self.areas) < 64:
+            self.areas.append((x, y, w, h))
+
+    def sleep(self, asleep):
+        try:
+            if asleep:
+                self.panel.sleep()
+            else:
+                self.panel.wake()
+        except AttributeError:
+            pass
