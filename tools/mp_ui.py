@@ -9,7 +9,14 @@
 # instr: after every press micropython.stack_use(), which callgrind's
 # --dump-before uses to cut the count per press; bytes: the bytes a panel
 # would receive after start-up and after each press, the screen each press
-# was made on and the number of actions after it (three lines); parts: the heap in use at the start, with
+# was made on and the number of actions after it, then the flash erases, the
+# flash bytes programmed and the pixels shown so far (six lines), then each
+# press's show() rectangles, a line each ("x,y,w,h ..."; "-" for none). In
+# bytes mode the saves are on littlefs (vfs.VfsLfs2) on a RAM block device
+# laid out as the Pico's flash filesystem (4 KB erase blocks, 352 of them:
+# 1408 KB; progsize 256, as ports/rp2/modules/_boot.py formats it), which
+# counts erases and programs: it needs a heap of 2 MB or so.
+# parts: the heap in use at the start, with
 # the UI's modules imported, with the display, after the game, and after the
 # game without its session (what the game's data takes).
 import sys
@@ -59,6 +66,59 @@ if mode == 'bytes':
 sent = [0] * n
 screens = [''] * n
 cursors = [0] * n
+erases = [0] * n
+programmed = [0] * n
+pixels = [0] * n
+rects = [None] * n
+
+
+class Flash:
+    # The block device interface littlefs needs (MicroPython docs, "Working with
+    # filesystems"), in RAM, counting erases (ioctl 6) and bytes programmed.
+    BS = 4096
+    NB = 352
+
+    def __init__(self):
+        self.data = bytearray(self.BS * self.NB)
+        self.blank = b'\xff' * self.BS
+        self.erases = 0
+        self.programmed = 0
+
+    def readblocks(self, block, buf, off=0):
+        a = block * self.BS + off
+        buf[:] = memoryview(self.data)[a:a + len(buf)]
+
+    def writeblocks(self, block, buf, off=0):
+        a = block * self.BS + off
+        self.data[a:a + len(buf)] = buf
+        self.programmed += len(buf)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.NB
+        if op == 5:
+            return self.BS
+        if op == 6:
+            self.erases += 1
+            self.data[arg * self.BS:(arg + 1) * self.BS] = self.blank
+        return 0
+
+
+flash = None
+if mode == 'bytes':
+    import vfs
+    flash = Flash()
+    vfs.VfsLfs2.mkfs(flash, progsize=256)
+    vfs.mount(vfs.VfsLfs2(flash, progsize=256), '/flash')
+    saves = '/flash/saves'
+    shown = [0, []]                 # pixels so far, this press's rectangles
+    real_show = display.show
+
+    def show(x, y, w, h):
+        shown[0] += w * h
+        shown[1].append('%d,%d,%d,%d' % (x, y, w, h))
+        real_show(x, y, w, h)
+    display.show = show
 
 
 def after(i):
@@ -71,6 +131,11 @@ def after(i):
         sent[i + 1] = display.sent
         screens[i + 1] = type(app.stack[-1]).__name__
         cursors[i + 1] = app.session.cursor if app.session else 0
+        erases[i + 1] = flash.erases
+        programmed[i + 1] = flash.programmed
+        pixels[i + 1] = shown[0]
+        rects[i + 1] = ' '.join(shown[1]) or '-'
+        shown[1] = []
 
 
 parts.append(in_use())
@@ -89,9 +154,11 @@ elif mode == 'parts':
     parts.append(in_use())
     print('OK', ' '.join(str(n) for n in parts))
 elif mode == 'bytes':
-    for line in (['OK'] + sent, screens, cursors):
+    for line in (['OK'] + sent, screens, cursors, erases, programmed, pixels):
         for x in line:                  # one at a time: a joined line needs a big block
             print(x, end=' ')
         print()
+    for r in rects[1:]:
+        print(r)
 else:
     print('OK')
