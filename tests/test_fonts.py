@@ -19,7 +19,7 @@ FONTS_DIR = os.path.join(FIRMWARE, 'trackside', 'ui', 'fonts')
 FONT_PY = os.path.join(FIRMWARE, 'trackside', 'ui', 'font.py')
 SOURCES = os.path.join(ROOT, 'tools', 'fonts')
 SHIM = os.path.join(ROOT, 'host_sim', 'shim')
-DRAW = os.path.join('tests', 'mp', 'font_draw.py')
+DRAW = os.path.join('tests', 'mp', 'glyphs_draw.py')
 
 _spec = importlib.util.spec_from_file_location(
     'make_fonts', os.path.join(ROOT, 'tools', 'make_fonts.py'))
@@ -29,6 +29,15 @@ _spec.loader.exec_module(make_fonts)
 NAMES = [f[0] for f in make_fonts.FONTS]
 SPEC = dict((f[0], f[1:]) for f in make_fonts.FONTS)
 ASCII = ''.join(chr(c) for c in range(32, 127))
+# What the games show beyond ASCII (issue 7, item 6): every text font holds
+# them, the digits the pound and times signs
+SYMBOLS = '\u00a7\u00a3\u00d7\u2192\u2190\u00b7\u2212\u20ac\u00b0\u2026'
+DIGITS = '0123456789$-+/ ?\u00a3\u00d7'
+STAR = '\u2605'        # asked for, but Terminus has no glyph for it
+TEXT_FONTS = [n for n in NAMES if n != 'digits']
+# font.load() names drawn from another module at a multiple of its size
+SCALED = {'digits2x': ('digits', 2)}
+ALL_NAMES = NAMES + sorted(SCALED)
 
 _pcf = {}
 
@@ -50,12 +59,32 @@ def chars_of(mod):
 
 
 def glyph_rows(mod, i):
-    # Glyph i of a module, unpacked from MONO_HLSB without make_fonts' help.
+    # Glyph i of a module as its whole cell, unpacked from MONO_HLSB without
+    # make_fonts' help: the ROWS stored from TOP, blank rows around them.
     stride = (mod.WIDTH + 7) // 8
-    size = stride * mod.HEIGHT
+    size = stride * mod.ROWS
     g = mod.DATA[i * size:(i + 1) * size]
-    return [[(g[y * stride + x // 8] >> (7 - x % 8)) & 1 for x in range(mod.WIDTH)]
-            for y in range(mod.HEIGHT)]
+    blank = [0] * mod.WIDTH
+    stored = [[(g[y * stride + x // 8] >> (7 - x % 8)) & 1 for x in range(mod.WIDTH)]
+              for y in range(mod.ROWS)]
+    return [blank] * mod.TOP + stored + [blank] * (mod.HEIGHT - mod.TOP - mod.ROWS)
+
+
+def cell_bytes(cell, stride_bytes=None):
+    # A cell (rows of 0/1) packed MONO_HLSB, rows of stride_bytes bytes.
+    stride = stride_bytes or (len(cell[0]) + 7) // 8
+    out = bytearray()
+    for row in cell:
+        b = bytearray(stride)
+        for x, bit in enumerate(row):
+            b[x >> 3] |= bit << (7 - (x & 7))
+        out += b
+    return bytes(out)
+
+
+def doubled(cell):
+    # Each pixel as 2x2: what a font drawn at scale 2 must show.
+    return [[bit for bit in row for _ in (0, 1)] for row in cell for _ in (0, 1)]
 
 
 def picture(rows):
@@ -112,9 +141,14 @@ def test_module_matches_the_pcf(name):
     assert chars == SPEC[name][1]
     assert '?' in chars
     assert isinstance(mod.DATA, bytes)
-    assert len(mod.DATA) == len(chars) * mod.HEIGHT * ((mod.WIDTH + 7) // 8)
+    assert 0 <= mod.TOP and mod.TOP + mod.ROWS <= mod.HEIGHT
+    assert len(mod.DATA) == len(chars) * mod.ROWS * ((mod.WIDTH + 7) // 8)
     for i, c in enumerate(chars):
+        assert font.glyph(c) is not None, (name, c)     # Terminus's own, not its default
         assert glyph_rows(mod, i) == font.cell(c), (name, c)
+    # the rows left out are blank in every glyph, the first and last kept are not
+    inked = [y for y in range(mod.HEIGHT) if any(any(font.cell(c)[y]) for c in chars)]
+    assert (inked[0], inked[-1]) == (mod.TOP, mod.TOP + mod.ROWS - 1)
     ink = dict((c, sum(map(sum, glyph_rows(mod, chars.index(c))))) for c in chars)
     assert ink[' '] == 0
     for c in '0$?' + ('A' if 'A' in chars else ''):
@@ -125,13 +159,30 @@ def test_module_matches_the_pcf(name):
 def test_font_sizes_and_character_sets():
     got = dict((n, (module(n).WIDTH, module(n).HEIGHT, chars_of(module(n)))) for n in NAMES)
     assert got == {
-        'small': (8, 16, ASCII + '\u00a7'),
-        'medium': (12, 24, ASCII),
-        'digits': (16, 32, '0123456789$-+/ ?'),
-        'tiny': (6, 12, ASCII + '\u00a7'),
+        'small': (8, 16, ASCII + SYMBOLS),
+        'medium': (12, 24, ASCII + SYMBOLS),
+        'digits': (16, 32, DIGITS),
+        'tiny': (6, 12, ASCII + SYMBOLS),
+        'normal20': (10, 20, ASCII + SYMBOLS),
+        'bold28': (14, 28, ASCII + SYMBOLS),
     }
-    assert module('small').FIRST == 32 and module('small').LAST == 126
+    for name in TEXT_FONTS:
+        assert (module(name).FIRST, module(name).LAST) == (32, 126), name
     assert importlib.import_module('trackside.ui.fonts').NAMES == tuple(NAMES)
+    from trackside.ui import font
+    assert font.names() == tuple(ALL_NAMES)
+
+
+def test_no_terminus_size_has_the_star_and_a_missing_glyph_is_refused(tmp_path):
+    # U+2605 was asked for (issue 7): Terminus 4.48 draws it at no size, so
+    # no font holds it and it is drawn as '?'; the script refuses any
+    # character its PCF lacks rather than store the PCF's default glyph.
+    for name in NAMES:
+        assert pcf(name).glyph(STAR) is None
+        assert STAR not in chars_of(module(name))
+    with pytest.raises(make_fonts.PCFError) as e:
+        make_fonts.font_module('x', SPEC['small'][0], ASCII + STAR, 'test')
+    assert '\\u2605' in str(e.value)
 
 
 def test_known_glyphs():
@@ -149,6 +200,15 @@ def test_known_glyphs():
         '.#####.....###..', '.####......###..', '.###.......###..', '.###.......###..',
         '.###.......###..', '.####.....####..', '..###########...', '...#########....',
     ] + ['.' * 16] * 6
+    # the pound and the times sign of the 8x16, as Terminus draws them
+    small_pound = ['........', '........', '...##...', '..#..#..', '..#.....', '..#.....',
+                   '.####...', '..#.....', '..#.....', '..#.....', '..#...#.', '.######.',
+                   '........', '........', '........', '........']
+    small_times = ['........'] * 5 + ['.#....#.', '..#..#..', '...##...', '...##...',
+                                      '..#..#..', '.#....#.'] + ['........'] * 5
+    small = module('small')
+    assert picture(glyph_rows(small, 95 + SYMBOLS.index('\u00a3'))) == small_pound
+    assert picture(glyph_rows(small, 95 + SYMBOLS.index('\u00d7'))) == small_times
     assert picture(glyph_rows(module('small'), ord('A') - 32)) == small_a
     assert picture(glyph_rows(module('tiny'), ord('g') - 32)) == tiny_g
     digits = module('digits')
@@ -283,10 +343,10 @@ def decode(record):
 
 def expected(record):
     # What the canvas must hold, drawn from the PCF glyphs.
-    name = record['font']
+    name, scale = SCALED.get(record['font'], (record['font'], 1))
     font = pcf(name)
     have = SPEC[name][1]
-    cw, ch = font.max_width, font.ascent + font.descent
+    cw, ch = font.max_width * scale, (font.ascent + font.descent) * scale
     w, h = record['width'], record['height']
     rows = [[record['fill']] * w for _ in range(h)]
     rx, ry, rw, rh, rc = record['rect']
@@ -299,6 +359,8 @@ def expected(record):
             if right is not None and gx >= right:
                 break
             cell = font.cell(c if c in have else '?')
+            if scale == 2:
+                cell = doubled(cell)
             for cy in range(ch):
                 for cx in range(cw):
                     x, y = gx + cx, y0 + cy
@@ -311,20 +373,33 @@ def expected(record):
 def check_records(records):
     assert records[-1] == {'bad_name': 'refused'}
     records = records[:-1]
-    assert sorted(set(r['font'] for r in records)) == sorted(NAMES)
+    assert sorted(set(r['font'] for r in records)) == sorted(ALL_NAMES)
     assert sorted(set(r['format'] for r in records)) == [GS4_HMSB, MONO_VLSB]
+    drawn = dict((n, '') for n in ALL_NAMES)
     for r in records:
-        mod = module(r['font'])
+        name, scale = SCALED.get(r['font'], (r['font'], 1))
+        mod = module(name)
         where = '%s %s' % (r['font'], r['format'])
-        assert r['cell'] == [mod.WIDTH, mod.HEIGHT], where
-        assert r['measure'] == 5 * mod.WIDTH, where
+        cw = mod.WIDTH * scale
+        assert r['cell'] == [cw, mod.HEIGHT * scale], where
+        assert r['measure'] == 5 * cw, where
         assert r['same'] is True, where
-        assert r['ends'] == [d[0] + len(d[2]) * mod.WIDTH for d in r['draws']], where
+        assert r['ends'] == [d[0] + len(d[2]) * cw for d in r['draws']], where
+        for x0, y0, text, bg, fg, key, right in r['draws']:
+            # the characters that land on the canvas
+            stop = r['width'] if right is None else min(right, r['width'])
+            drawn[r['font']] += ''.join(c for k, c in enumerate(text)
+                                        if x0 + k * cw < stop and x0 + (k + 1) * cw > 0)
         got, want = decode(r), expected(r)
         colours = set(v for row in want for v in row)
         assert len(colours) >= 2, where
         for y in range(r['height']):
             assert got[y] == want[y], '%s: row %d differs' % (where, y)
+    # every symbol was drawn in every font that holds it, and a character none holds
+    for name in ALL_NAMES:
+        held = SPEC[SCALED.get(name, (name, 1))[0]][1]
+        assert set(c for c in SYMBOLS if c in held) <= set(drawn[name]), name
+        assert STAR in drawn[name] and '\xe9' in drawn[name], name
 
 
 @pytest.fixture(scope='module')
@@ -338,12 +413,15 @@ def test_micropython_draws_the_glyphs(mp_records):
 
 
 def test_a_wrong_pixel_is_caught(mp_records):
-    r = dict(mp_records[0])
-    buf = bytearray.fromhex(r['buf'])
-    buf[len(buf) // 3] ^= 0x10
-    r['buf'] = buf.hex()
-    with pytest.raises(AssertionError):
-        check_records([r, {'bad_name': 'refused'}])
+    # one pixel changed in a whole set of records (a plain and a scaled font)
+    for r in mp_records[:-1]:
+        if r['font'] in ('small', 'digits2x'):
+            wrong = dict(r)
+            buf = bytearray.fromhex(r['buf'])
+            buf[len(buf) // 3] ^= 0x10
+            wrong['buf'] = buf.hex()
+            with pytest.raises(AssertionError, match='row'):
+                check_records([o if o is not r else wrong for o in mp_records])
 
 
 @pytest.fixture(scope='module')
@@ -386,8 +464,9 @@ def test_cpython_with_the_shim_draws_the_same_bytes(mp_records):
 # With a recording stand-in for framebuf, so this runs with or without the shim.
 
 class FakeFrameBuffer(object):
-    def __init__(self, buf, width, height, fmt):
+    def __init__(self, buf, width, height, fmt, stride=None):
         self.buf, self.width, self.height, self.fmt = buf, width, height, fmt
+        self.stride = width if stride is None else stride
         self.pixels = {}
         self.blits = []
 
@@ -414,27 +493,38 @@ def font_py(monkeypatch):
     return mod
 
 
-def glyph_bytes(mod, c):
+def glyph_bytes(mod, c, scale=1):
+    # The glyph buffer font.py must blit for c: the whole cell (scale 2: each
+    # pixel 2x2, rows of twice the source's bytes), from the PCF itself.
     chars = chars_of(mod)
-    size = mod.HEIGHT * ((mod.WIDTH + 7) // 8)
-    i = chars.index(c if c in chars else '?')
-    return mod.DATA[i * size:(i + 1) * size]
+    cell = glyph_rows(mod, chars.index(c if c in chars else '?'))
+    if scale == 1:
+        return cell_bytes(cell)
+    return cell_bytes(doubled(cell), 2 * ((mod.WIDTH + 7) // 8))
 
 
-@pytest.mark.parametrize('name', NAMES)
+@pytest.mark.parametrize('name', ALL_NAMES)
 def test_draw_blits_each_glyph_in_turn(font_py, name):
-    mod = module(name)
-    f = font_py.Font(mod)
-    assert (f.width, f.height) == (mod.WIDTH, mod.HEIGHT)
-    assert f.measure('') == 0 and f.measure('12 $') == 4 * mod.WIDTH
+    base, scale = SCALED.get(name, (name, 1))
+    mod = module(base)
+    f = font_py.Font(mod, scale)
+    cw, ch = mod.WIDTH * scale, mod.HEIGHT * scale
+    assert (f.width, f.height) == (cw, ch)
+    assert f.measure('') == 0 and f.measure('12 $') == 4 * cw
     canvas = FakeFrameBuffer(None, 240, 135, 2)
     ink = font_py.ink(2, 1, 14)
     assert (ink.width, ink.height, ink.fmt) == (2, 1, 2)
     assert (ink.pixel(0, 0), ink.pixel(1, 0)) == (1, 14)
-    text = '$10-2' + '\xe9' + 'aA?'
-    assert f.draw(canvas, 5, 7, text, ink) == 5 + len(text) * mod.WIDTH
-    assert canvas.blits == [(glyph_bytes(mod, c), mod.WIDTH, mod.HEIGHT, 3, 5 + i * mod.WIDTH, 7,
-                             -1, ink) for i, c in enumerate(text)]
+    text = '$10-2' + '\xe9' + 'aA?' + STAR + SYMBOLS + '\xa3\xa3'
+    assert f.draw(canvas, 5, 7, text, ink) == 5 + len(text) * cw
+    assert canvas.blits == [(glyph_bytes(mod, c, scale), cw, ch, 3, 5 + i * cw, 7, -1, ink)
+                            for i, c in enumerate(text)]
+    assert f._glyph.stride == (16 * ((mod.WIDTH + 7) // 8) if scale == 2 else cw)
+
+
+def test_only_scale_1_and_2(font_py):
+    with pytest.raises(ValueError):
+        font_py.Font(module('digits'), 3)
 
 
 def test_draw_skips_glyphs_off_the_left_and_stops_at_right(font_py):
@@ -454,10 +544,15 @@ def test_draw_skips_glyphs_off_the_left_and_stops_at_right(font_py):
 def test_index_and_missing_characters(font_py):
     small = font_py.Font(module('small'))
     assert [small.index(c) for c in ' A~'] == [0, 33, 94]
-    assert small.index('\x1f') == small.index('\x7f') == small.index('\u20ac') == ord('?') - 32
+    missing = ord('?') - 32
+    assert small.index('\x1f') == small.index('\x7f') == small.index(STAR) == missing
+    assert small.index('\xe9') == small.index('\u2605') == missing
+    assert [small.index(c) for c in SYMBOLS] == list(range(95, 95 + len(SYMBOLS)))
     digits = font_py.Font(module('digits'))
     assert digits.index('0') == 0 and digits.index(' ') == 14
     assert digits.index('A') == digits.index('.') == digits.index('?') == 15
+    assert digits.index(STAR) == digits.index('\u20ac') == 15
+    assert (digits.index('\xa3'), digits.index('\xd7')) == (16, 17)
 
 
 def test_ink_for_mono(font_py):
@@ -465,10 +560,15 @@ def test_ink_for_mono(font_py):
     assert (p.fmt, p.pixel(0, 0), p.pixel(1, 0)) == (0, 1, 0)
 
 
-def test_the_section_sign_of_rule_messages_is_drawn_not_replaced():
-    # the device's messages cite the digest: "(\u00a71)" must not come out "(?1)"
+def test_the_symbols_are_drawn_not_replaced():
+    # the device's messages cite the digest: "(\u00a71)" must not come out
+    # "(?1)"; Brass's money "\u00a312" not "?12"; nor any other symbol
     from trackside.ui import font
-    for name in ('small', 'tiny'):
+    for name in ALL_NAMES:
         f = font.load(name)
-        assert f.index('\u00a7') != f.index('?') and f.index('\u00a7') == 95
-        assert f.index('A') == 33 and f.index('\u00e9') == f.index('?')
+        held = SYMBOLS if name in TEXT_FONTS else '\xa3\xd7'
+        for c in held:
+            assert f.index(c) != f.index('?'), (name, c)
+        assert len(set(f.index(c) for c in held)) == len(held), name
+        assert f.index('\u00e9') == f.index('?') == f.index(STAR), name
+    assert font.load('small').index('\u00a7') == 95

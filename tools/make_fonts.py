@@ -10,9 +10,13 @@ PCF files and this script: running it again reproduces the files byte for byte.
 
 Module layout (read by firmware/trackside/ui/font.py):
   WIDTH, HEIGHT   the character cell in pixels (Terminus is fixed-width)
-  FIRST, LAST     the code points held, a contiguous range; or
+  FIRST, LAST     the code points held, a contiguous range, and
+  EXTRA           a string of the characters stored after that range; or
   CHARS           a string of the characters held, in order
-  DATA            bytes: the glyphs one after another, each HEIGHT rows of
+  TOP, ROWS       the rows of the cell that are stored: TOP..TOP+ROWS-1, the
+                  rows that any glyph of the font inks (the blank rows above
+                  and below all of them are not stored: less memory)
+  DATA            bytes: the glyphs one after another, each ROWS rows of
                   ceil(WIDTH / 8) bytes, MONO_HLSB (bit 7 of a row's first byte
                   is the leftmost pixel)
 
@@ -31,18 +35,33 @@ SOURCES = os.path.join(ROOT, 'tools', 'fonts')
 OUT = os.path.join(ROOT, 'firmware', 'trackside', 'ui', 'fonts')
 
 ASCII = ''.join(chr(c) for c in range(32, 127))
-# Beyond ASCII, what the device's messages use: the rules cite the digest's
-# sections (\u00a7). Stored after the ASCII range (EXTRA in the module).
-TEXT = ASCII + '\u00a7'
+# Beyond ASCII, what the games show, stored after the ASCII range (EXTRA in
+# the module), each checked to be drawn by Terminus itself (font_module):
+#   \u00a7 section   the rules cite the digest's sections: "(\u00a71)"
+#   \u00a3 pound     Brass's money
+#   \u00d7 times     "\u00d72"
+#   \u2192 \u2190       arrows: "Green short $2 \u2192 income -3"
+#   \u00b7 middle dot  a separator
+#   \u2212 minus     optional: '-' stays the usual one (Terminus draws both alike)
+#   \u20ac euro, \u00b0 degree
+#   \u2026 ellipsis  shortened text
+# Not here: \u2605 (black star): Terminus 4.48 has no glyph for it at any size.
+SYMBOLS = '\u00a7\u00a3\u00d7\u2192\u2190\u00b7\u2212\u20ac\u00b0\u2026'
+TEXT = ASCII + SYMBOLS
 REPLACEMENT = '?'   # drawn for a character a font does not hold: every font holds it
+# numbers and money only: amounts ("$12", "\u00a312", "-3", "\u00d72")
+DIGITS = '0123456789$-+/ ' + REPLACEMENT + '\u00a3\u00d7'
 
 # name: (PCF file, characters, what it is for)
 FONTS = (
     ('small', 'ter-u16n_unicode.pcf.gz', TEXT, 'Terminus 8x16 normal'),
-    ('medium', 'ter-u24b_unicode.pcf.gz', ASCII, 'Terminus 12x24 bold'),
-    ('digits', 'ter-u32b_unicode.pcf.gz', '0123456789$-+/ ' + REPLACEMENT,
+    ('medium', 'ter-u24b_unicode.pcf.gz', TEXT, 'Terminus 12x24 bold'),
+    ('digits', 'ter-u32b_unicode.pcf.gz', DIGITS,
      'Terminus 16x32 bold, numbers and money only'),
     ('tiny', 'ter-u12n_unicode.pcf.gz', TEXT, 'Terminus 6x12 normal, for the 128x64 OLED'),
+    # for screens at least 240 pixels tall (the 320x240 Pico Display Pack 2.0)
+    ('normal20', 'ter-u20n_unicode.pcf.gz', TEXT, 'Terminus 10x20 normal'),
+    ('bold28', 'ter-u28b_unicode.pcf.gz', TEXT, 'Terminus 14x28 bold'),
 )
 
 # ---------------------------------------------------------------- PCF parser
@@ -307,8 +326,10 @@ def pack(cell, width):
     return bytes(out)
 
 
-def glyph_data(pcf, chars):
-    return [pack(pcf.cell(c), pcf.max_width) for c in chars]
+def inked_rows(cells):
+    # (first, count): the rows of the cell that any of the glyphs inks.
+    rows = [y for y in range(len(cells[0])) if any(any(cell[y]) for cell in cells)]
+    return rows[0], rows[-1] - rows[0] + 1
 
 
 def contiguous(chars):
@@ -321,14 +342,23 @@ def font_module(name, source, chars, about):
         raise PCFError('%s is not fixed-width' % source)
     if REPLACEMENT not in chars:
         raise ValueError('font %s has no %r' % (name, REPLACEMENT))
+    missing = [c for c in chars if pcf.glyph(c) is None]
+    if missing:
+        # never drawn as the PCF's default glyph: say so and leave it out
+        raise PCFError('%s has no glyph for %s' % (source, ascii(''.join(missing))))
     width, height = pcf.max_width, pcf.ascent + pcf.descent
-    glyphs = glyph_data(pcf, chars)
+    cells = [pcf.cell(c) for c in chars]
+    top, rows = inked_rows(cells)
+    glyphs = [pack(cell[top:top + rows], width) for cell in cells]
     lines = [HEADER,
              '# %s: %s (%s), %d characters.' % (name, about, source, len(chars)),
-             '# Each glyph: HEIGHT rows of ceil(WIDTH / 8) bytes, MONO_HLSB.',
+             '# Each glyph: rows TOP..TOP+ROWS-1 of the cell, each ceil(WIDTH / 8) bytes,',
+             '# MONO_HLSB; the other rows are blank in every glyph.',
              '',
              'WIDTH = %d' % width,
-             'HEIGHT = %d' % height]
+             'HEIGHT = %d' % height,
+             'TOP = %d' % top,
+             'ROWS = %d' % rows]
     run = len(chars)
     while run > 1 and not contiguous(chars[:run]):
         run -= 1
@@ -341,7 +371,7 @@ def font_module(name, source, chars, about):
         lines.append('LAST = %d' % ord(chars[run - 1]))
         lines.append('EXTRA = %s' % ascii(chars[run:]))
     else:
-        lines.append('CHARS = %r' % chars)
+        lines.append('CHARS = %s' % ascii(chars))
     lines.append('DATA = (')
     for c, data in zip(chars, glyphs):
         lines.append("    b'%s'  # %s" % (''.join('\\x%02x' % b for b in data), ascii(c)))

@@ -7,7 +7,12 @@
 #   x = small.draw(canvas, 4, 10, 'Turn 3', black_on_white, display.width)
 #
 # Fonts: 'small' 8x16, 'medium' 12x24 bold, 'digits' 16x32 bold (only
-# '0123456789$-+/ ' and '?'), 'tiny' 6x12 (for the 128x64 OLED). All are
+# '0123456789$-+/ ?' and the pound and times signs), 'tiny' 6x12 (for the
+# 128x64 OLED); for screens at least 240 pixels tall 'normal20' 10x20,
+# 'bold28' 14x28 bold, and 'digits2x': the digits drawn at twice their size,
+# 32x64 (Terminus has nothing bigger than 16x32). The text fonts hold ASCII
+# and the symbols the games show (tools/make_fonts.py, SYMBOLS: section,
+# pound, times, arrows, middle dot, minus, euro, degree, ellipsis). All are
 # fixed-width: a string is len(text) * font.width pixels wide. A character a
 # font does not hold is drawn as '?'.
 #
@@ -16,22 +21,50 @@ import framebuf
 
 _loaded = {}
 
+# Fonts drawn from another font's glyphs at a whole multiple of their size:
+# name: (module in fonts/, scale). They cost no more glyph data than the
+# module (shared when both are loaded), a bigger glyph buffer, and the
+# scaling of each glyph as it is drawn.
+SCALED = {'digits2x': ('digits', 2)}
+
+# A nibble with each bit doubled (0b0101 -> 0b00110011): one byte of a
+# MONO_HLSB row at twice the width.
+_WIDE = bytes(sum(3 << (2 * k) for k in range(4) if n >> k & 1) for n in range(16))
+
 
 class Font:
-    # One generated font module: WIDTH, HEIGHT, FIRST/LAST or CHARS, DATA.
-    # MicroPython's FrameBuffer wants a writable buffer and DATA is a bytes
-    # constant (it may live in flash), so each glyph is copied into one small
-    # bytearray that a single MONO_HLSB FrameBuffer wraps, then blitted.
+    # One generated font module: WIDTH, HEIGHT, TOP, ROWS, FIRST/LAST/EXTRA
+    # or CHARS, DATA. MicroPython's FrameBuffer wants a writable buffer and
+    # DATA is a bytes constant (it may live in flash), so each glyph is copied
+    # into one small bytearray that a single MONO_HLSB FrameBuffer wraps, then
+    # blitted. DATA holds only rows TOP..TOP+ROWS-1 of each cell (the others
+    # are blank in every glyph): the buffer's other rows stay blank.
+    # scale 2: each pixel drawn as 2x2 (SCALED).
 
-    def __init__(self, module):
+    def __init__(self, module, scale=1):
         w = module.WIDTH
         h = module.HEIGHT
-        self.width = w
-        self.height = h
-        self._size = h * ((w + 7) >> 3)
+        stride = (w + 7) >> 3
+        self.width = w * scale
+        self.height = h * scale
+        self._scale = scale
+        self._stride = stride
+        self._rows = module.ROWS
+        self._size = module.ROWS * stride           # one glyph in DATA
         self._data = memoryview(module.DATA)
-        self._buf = bytearray(self._size)
-        self._glyph = framebuf.FrameBuffer(self._buf, w, h, framebuf.MONO_HLSB)
+        if scale == 1:
+            self._top = module.TOP * stride         # where a glyph goes in _buf
+            self._buf = bytearray(h * stride)
+            self._glyph = framebuf.FrameBuffer(self._buf, w, h, framebuf.MONO_HLSB)
+        elif scale == 2:
+            # rows of 2 * stride bytes: each source byte makes two whole bytes
+            # (the row's spare bits stay blank, past the width drawn)
+            self._top = 4 * module.TOP * stride
+            self._buf = bytearray(4 * h * stride)
+            self._glyph = framebuf.FrameBuffer(self._buf, 2 * w, 2 * h, framebuf.MONO_HLSB,
+                                               16 * stride)
+        else:
+            raise ValueError('scale 1 or 2')
         self._held = -1     # the glyph now in _buf
         chars = getattr(module, 'CHARS', None)
         self._chars = chars
@@ -76,8 +109,10 @@ class Font:
         if right is None or right > end:
             right = end
         size = self._size
+        top = self._top
         data = self._data
         buf = self._buf
+        scale = self._scale
         glyph = self._glyph
         blit = canvas.blit
         chars = self._chars
@@ -99,12 +134,34 @@ class Font:
                         i = missing
                 if i != held:
                     off = i * size
-                    buf[:] = data[off:off + size]
+                    if scale == 1:
+                        buf[top:top + size] = data[off:off + size]
+                    else:
+                        self._double(off)
                     held = i
                 blit(glyph, x, y, key, ink)
             x += w
         self._held = held
         return end
+
+    def _double(self, off):
+        # The glyph at DATA[off:] into _buf at twice its size: each byte of
+        # a row as two (_WIDE: a nibble makes a byte), each row twice.
+        # Allocates nothing (tools/bench_fonts.py has what it costs).
+        data = self._data
+        buf = self._buf
+        wide = _WIDE
+        s = self._stride
+        d = s + s                   # bytes a row of _buf
+        o = self._top
+        for r in range(self._rows):
+            for k in range(s):
+                b = data[off]
+                buf[o] = buf[o + d] = wide[b >> 4]
+                buf[o + 1] = buf[o + d + 1] = wide[b & 15]
+                off += 1
+                o += 2
+            o += d
 
 
 def ink(fmt, bg, fg):
@@ -118,14 +175,26 @@ def ink(fmt, bg, fg):
     return p
 
 
+def _modules():
+    # The generated modules' names (fonts/__init__.py)
+    package = __name__[:__name__.rfind('.') + 1] + 'fonts'
+    return __import__(package, None, None, ('NAMES',)).NAMES
+
+
+def names():
+    # Every name load() takes: the generated modules, then SCALED.
+    return _modules() + tuple(sorted(SCALED))
+
+
 def load(name):
-    # The Font called name: 'small', 'medium', 'digits' or 'tiny'. Its module
-    # is imported on first use, so a device holds only the fonts it draws with.
+    # The Font called name (names()). Its module is imported on first use,
+    # so a device holds only the fonts it draws with.
     f = _loaded.get(name)
     if f is None:
-        if name not in ('small', 'medium', 'digits', 'tiny'):
+        module, scale = SCALED.get(name, (name, 1))
+        if module not in _modules():
             raise ValueError('no font ' + repr(name))
         package = __name__[:__name__.rfind('.') + 1] + 'fonts.'
-        f = Font(__import__(package + name, None, None, ('DATA',)))
+        f = Font(__import__(package + module, None, None, ('DATA',)), scale)
         _loaded[name] = f
     return f

@@ -8,4 +8,4 @@
 # One module per font, imported when first used (trackside.ui.font.load):
 # a device keeps only the fonts it draws with in memory.
 
-NAMES = ('small', 'medium', 'digits', 'tiny')
+NAMES = ('small', 'medium', 'digits', 'tiny', 'normal20', 'bold28')
