@@ -572,3 +572,37 @@ def test_the_symbols_are_drawn_not_replaced():
         assert len(set(f.index(c) for c in held)) == len(held), name
         assert f.index('\u00e9') == f.index('?') == f.index(STAR), name
     assert font.load('small').index('\u00a7') == 95
+
+
+class FakeDisplay(object):
+    # What Painter needs of a display: a canvas, its size, a palette.
+    def __init__(self, width, height, mono):
+        self.width, self.height, self.mono = width, height, mono
+        self.canvas = object()
+
+    def palette(self, colours):
+        pass
+
+
+@pytest.mark.parametrize('size, mono, want', [
+    # the 240x135 and 128x64 choices as before (their reference screenshots)
+    ((128, 64), True, ('tiny', 'small', 'digits')),
+    ((240, 135), False, ('small', 'medium', 'digits')),
+    # bigger type from the resolution: 240 rows and 320 columns at least
+    ((320, 240), False, ('normal20', 'bold28', 'digits2x')),
+    ((480, 320), False, ('normal20', 'bold28', 'digits2x')),
+    ((240, 320), False, ('small', 'medium', 'digits')),
+])
+def test_painter_picks_its_fonts_by_resolution_and_loads_only_those(size, mono, want):
+    from trackside.ui import font, paint
+    saved = dict(font._loaded)
+    font._loaded.clear()
+    try:
+        p = paint.Painter(FakeDisplay(size[0], size[1], mono))
+        assert (p.small, p.medium, p.big) == tuple(font.load(n) for n in want)
+        assert sorted(font._loaded) == sorted(want)     # nothing else loaded
+        if 'digits2x' in want:
+            assert (p.big.width, p.big.height) == (32, 64)
+    finally:
+        font._loaded.clear()
+        font._loaded.update(saved)

@@ -21,12 +21,17 @@ class Painter:
         self.layout = None              # 'game' while the game screen is shown
         if not self.mono:
             display.palette(theme.rgb_list())
-        # fonts by screen size: hints and headers, rows, big numbers
-        if self.h < 100:
-            self.small, self.medium = fonts.load('tiny'), fonts.load('small')
-        else:
-            self.small, self.medium = fonts.load('small'), fonts.load('medium')
-        self.big = fonts.load('digits')
+        # fonts by screen size (the resolution, not the board): hints and
+        # headers, rows, big numbers. Each is loaded when first chosen, so a
+        # board holds only its own three.
+        if self.h < 100:                # 128x64
+            self.small, self.medium, big = fonts.load('tiny'), fonts.load('small'), 'digits'
+        elif self.h < 240 or self.w < 320:     # 240x135
+            self.small, self.medium, big = fonts.load('small'), fonts.load('medium'), 'digits'
+        else:       # 320x240: 10x20, 14x28 bold, the digits at 32x64: 32 and 22
+            # characters a line (240x135 has 30 and 20), hence the width too
+            self.small, self.medium, big = fonts.load('normal20'), fonts.load('bold28'), 'digits2x'
+        self.big = fonts.load(big)
 
     # --- colours ---------------------------------------------------------------
 
