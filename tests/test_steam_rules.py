@@ -176,6 +176,8 @@ def test_auction_bid_must_rise_and_is_capped_by_what_can_be_raised_section_4_2()
     play(s, 'Ann bid 4')
     refused(s, 'Bob bid 4', 'above $4')
     refused(s, 'Bob bid 51', 'at most $50')
+    # the cap itself: $0 cash, income 0 -> 10 steps to -10 = $50 (§3)
+    assert s.prompt()['options'][0][3] == 50
     play(s, 'Bob bid 50')
     pr = s.prompt()
     assert [o[0] for o in pr['options']] == ['pass']   # Cid cannot outbid $50
@@ -379,6 +381,21 @@ def test_income_track_top_is_a_setting_section_1_U1(setting):
     else:
         play(s, '%s deliver %s 3 income' % (m, m))
         assert row(s, m)['income'] == 10
+
+
+def test_income_exactly_at_the_top_is_allowed_and_offered_section_1_U1():
+    # The boundary: income 9 + 1 link reaches the top (10) exactly. The
+    # delivery's questions offer income for it, and the rules take it; one
+    # more link would pass the top and only VP is offered.
+    s = to_move(game(3, 'income_max=10'))
+    m = s.setup['players'][s.prompt()['player']]
+    p = at(s, m, income=9, loco=2)
+    q = s.game.step(s.setup, s.state, p, 'deliver', [1])[1]
+    assert [w for w, label in q[2]] == ['income', 'vp']
+    q = s.game.step(s.setup, s.state, p, 'deliver', [2])[1]
+    assert [w for w, label in q[2]] == ['vp']
+    play(s, '%s deliver %s 1 income' % (m, m))
+    assert row(s, m)['income'] == 10
 
 
 # --- §5.4 income and expenses -----------------------------------------------------------

@@ -194,12 +194,12 @@ def check_names(players, reserved):
         seen.append(low)
 
 
-def format_setup(setup, settings_order):
+def format_setup(setup, settings_order, variant):
     # The canonical setup line. Every setting is written out, so a save
     # means the same thing even if a later version changes a default.
     parts = [setup['game']]
-    if setup['variant']:
-        parts.append(setup['variant'])
+    if variant:
+        parts.append(variant)
     parts.append('players=' + ','.join(setup['players']))
     s = setup['settings']
     for k in settings_order:

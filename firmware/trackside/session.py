@@ -78,7 +78,10 @@ class Session:
         return self._prompt
 
     def setup_line(self):
-        return logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']))
+        # (a game of one variant does not name it)
+        variant = self.setup['variant'] if len(self.game.VARIANTS) > 1 else None
+        return logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']),
+                                   variant)
 
     def text(self, action):
         return self.game.unparse(self.setup, action)
@@ -246,7 +249,7 @@ class Session:
         # turn so far, and now. A series is a state key (a per-player list)
         # or a function of the state giving one (a derived value: Brass's
         # income level from the track position). One replay from the start.
-        marks = [k for k in self._turn_starts if k < self.cursor] + [self.cursor]
+        marks = [0] + [k for k in self._turn_starts if 0 < k < self.cursor] + [self.cursor]
         out = [[] for k in series]
         state = json.loads(self._checkpoints[0])
         done = 0

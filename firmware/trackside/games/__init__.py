@@ -4,7 +4,7 @@
 # screens ui/NAME_ui.py: docs/engine.md).
 from trackside.rules import RuleError
 
-GAMES = (('steam', 'Steam'),)
+GAMES = (('steam', 'Steam'), ('scorepad', 'Score pad'))
 
 
 def names():

@@ -1,0 +1,52 @@
+# The score pad on the device: each player's total and last round on the
+# game screen, their place at the end; the totals charted round by round.
+LABELS = {'round': 'Enter the round', 'end': 'End the game', 'fix': 'Correct a round'}
+PHASES = {'play': 'Scores', 'over': 'Final'}
+CHART = (('Total', 'total'),)
+ORDINAL = ('1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th')
+
+
+def signed(n):
+    return '+%d' % n if n > 0 else '%d' % n
+
+
+def cells(app, q):
+    s = app.session.state
+    out = ['%d' % s['total'][q]]
+    if s['phase'] == 'over':
+        rank = s['rank'][q]
+        tied = s['rank'].count(rank) > 1
+        out.append(ORDINAL[rank - 1] + ('=' if tied else ''))
+    elif s['rounds']:
+        out.append(signed(s['rounds'][-1][q]))
+    return out
+
+
+def order(app):
+    # At the end, by place; while playing, as on the sheet.
+    s = app.session.state
+    n = len(s['total'])
+    if s['phase'] == 'over':
+        return sorted(range(n), key=lambda q: (s['rank'][q], q))   # (MicroPython's sort is not stable)
+    return list(range(n))
+
+
+def header(app):
+    s = app.session.state
+    if s['phase'] == 'over':
+        names = app.session.setup['players']
+        first = [names[q] for q in range(len(names)) if s['rank'][q] == 1]
+        return 'Game over: %s %s' % (' & '.join(first), 'win' if len(first) > 1 else 'wins')
+    return '%s %s' % (app.session.game.clock(s), PHASES['play'])
+
+
+def confirm(app, verb):
+    # Before "End the game": the places it gives.
+    if verb != 'end':
+        return None
+    s = app.session.state
+    names = app.session.setup['players']
+    from trackside.games.scorepad import ranking
+    rank = ranking(s)
+    return [', '.join('%s %s %d' % (names[q], ORDINAL[rank[q] - 1], s['total'][q])
+                      for q in sorted(range(len(names)), key=lambda q: (rank[q], q)))]
