@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT
 from trackside import logfmt
 from trackside.games import steam
@@ -78,18 +80,31 @@ def test_log_format_setup_example_is_canonical():
     assert new_session('steam players=Ann,Bob,Cid').setup_line() == line
 
 
-def test_log_format_settings_table_matches_steam():
-    doc = read('docs/log-format.md')
+def section(doc, title):
+    # The text of a "## title" section of a markdown document.
+    return doc.split('\n## ' + title + '\n')[1].split('\n## ')[0]
+
+
+@pytest.mark.parametrize('name, title', [('steam', 'Steam (base game)'), ('scorepad', 'Score pad')])
+def test_log_format_settings_table_matches_the_game(name, title):
+    # Each game's section lists exactly its settings, with their values and defaults.
+    from trackside.games import load
+    from trackside import settings as settings_mod
+    game = load(name)
+    doc = section(read('docs/log-format.md'), title)
+    doc = doc.split('| Setting |')[1].split('\n\n')[0]        # the settings table
     rows = re.findall(r'^\| `(\w+)` \| (.*?) \| (.*?) \|', doc, re.M)
-    settings = {k: (vals, default) for k, vals, default in rows if k in dict((s[0], 1) for s in steam.SETTINGS)}
-    assert set(settings) == set(s[0] for s in steam.SETTINGS)
-    for spec in steam.SETTINGS:
+    table = {k: (vals, default) for k, vals, default in rows}
+    assert set(table) == set(spec[0] for spec in game.SETTINGS)
+    for spec in game.SETTINGS:
         key, default, allowed, variant = spec[:4]
         if variant:
             assert ('%s game only' % variant.capitalize()) in doc.split('| `%s` |' % key)[1].split('\n')[0]
-        vals, doc_default = settings[key]
-        if not isinstance(default, str):
-            assert vals == '%d–%d' % allowed
+        vals, doc_default = table[key]
+        if settings_mod.is_number(spec):
+            assert vals.replace('−', '-') == '%d–%d' % allowed
+            if isinstance(default, int):
+                assert doc_default == '%d' % default
         else:
             assert vals == ', '.join('`%s`' % a for a in allowed)
             assert doc_default == '`%s`' % default
@@ -111,13 +126,30 @@ def test_log_format_delivery_example_is_D1():
     assert (s.state['income'][0], s.state['vp'][1]) == (3, 2)
 
 
-def test_log_format_json_fields_are_what_replay_prints():
-    doc = read('docs/log-format.md')
+@pytest.mark.parametrize('title, log', [
+    ('Steam', SHORT),
+    ('Score pad', os.path.join(ROOT, 'tests', 'scenarios', 'scorepad-ties.log'))])
+def test_log_format_json_fields_are_what_replay_prints(title, log):
+    # The fields every game prints, and the game's own, are documented.
+    doc = read('docs/log-format.md').split('## What `replay` prints')[1]
+    parts = ['\n'.join(doc.split('\n### ')[0].splitlines()),
+             doc.split('\n### ' + title + '\n')[1].split('\n### ')[0]]
     documented = set()
-    for names in re.findall(r'^\| ((?:`\w+`(?:, )?)+) \|', doc.split('## What `replay` prints')[1], re.M):
-        documented.update(re.findall(r'`(\w+)`', names))
-    r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', SHORT, '--json'], cwd=ROOT,
+    for part in parts:
+        for names in re.findall(r'^\| ((?:`\w+`(?:, )?)+) \|', part, re.M):
+            documented.update(re.findall(r'`(\w+)`', names))
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', log, '--json'], cwd=ROOT,
                        capture_output=True, text=True)
     out = json.loads(r.stdout)
     printed = set(out) | set(out['players'][0])
-    assert printed - {'game', 'variant'} == documented
+    assert printed == documented
+
+
+def test_log_format_score_pad_example_replays(tmp_path):
+    # The score pad's example, as a reader would type it: accepted line by
+    # line, with the totals its comments in the scenario give.
+    doc = section(read('docs/log-format.md'), 'Score pad')
+    example = [b for b in blocks(doc) if b.startswith('scorepad players=')][0]
+    session, error = replay(example.splitlines())
+    assert error is None
+    assert [r['total'] for r in session.standings()['players']] == [20, 20, 19, 20]
