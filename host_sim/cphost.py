@@ -71,6 +71,7 @@ class Host:
         self.remounts = []
         self.spi_log = []               # (dc, cs, nbytes) of each SPI write
         self.panel = None
+        self.scanners = []              # the keypad queues, scanned when a pin changes
 
     def level(self, pin):
         return self.driven.get(pin, self.levels.get(pin, False))
@@ -78,6 +79,8 @@ class Host:
     def press(self, pin, down=True):
         pressed = PRESSED.get(pin, False)
         self.levels[pin] = pressed if down else (not pressed)
+        for q in self.scanners:
+            q.scan()
 
     def button(self, index, down=True):
         # BUTTONS[index] of the board module pressed (or let go); an encoder "button" is
@@ -169,21 +172,26 @@ def _keypad():
             return not self.pressed
 
     class EventQueue:
+        # CircuitPython's keypad scans in the background and queues each change; here a
+        # scan runs whenever the host changes a pin (Host.press), and before a read
         def __init__(self, keys):
             self.keys = keys
+            self.queue = []
 
-        def get_into(self, event):
-            # the keys are scanned now (CircuitPython scans in the background every
-            # 20 ms, debounced): one change at a time, oldest key first
+        def scan(self):
             k = self.keys
             for i, pin in enumerate(k.pins):
                 now = _host.level(pin.name) == k.value_when_pressed
                 if now != k.state[i]:
                     k.state[i] = now
-                    event.key_number = i
-                    event.pressed = now
-                    return True
-            return False
+                    self.queue.append((i, now))
+
+        def get_into(self, event):
+            self.scan()
+            if not self.queue:
+                return False
+            event.key_number, event.pressed = self.queue.pop(0)
+            return True
 
     class Keys:
         def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02,
@@ -193,6 +201,7 @@ def _keypad():
             self.pull = pull
             self.state = [False] * len(self.pins)
             self.events = EventQueue(self)
+            _host.scanners.append(self.events)
             for p in self.pins:
                 # pull=True: pulled away from the pressed level (CircuitPython's keypad)
                 want = not value_when_pressed

@@ -1,0 +1,283 @@
+# The CircuitPython boards (boards/reverse_tft.py, boards/macropad.py) and their canvas
+# (boards/cp_canvas.py) on the host, with Adafruit's displayio for CPython
+# (adafruit-blinka-displayio) and Adafruit's display drivers, through host_sim/cphost.py;
+# and the journal on FAT with the power cut at every write (tests/cp/powercut_fat.py on
+# the real MicroPython, whose VfsFat is the FatFs CircuitPython runs).
+#
+# Each CircuitPython run is a fresh CPython process (tests/cp/cp_run.py): there,
+# `framebuf` is the displayio canvas, as on the device; here in pytest it is the host's
+# MicroPython framebuf shim.
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from conftest import ROOT, run_micropython
+
+CP_RUN = os.path.join(ROOT, 'tests', 'cp', 'cp_run.py')
+SCENARIOS = os.path.join(ROOT, 'tests', 'scenarios')
+GAMES = ('steam-base-short', 'steam-standard-b1')
+CP_BOARDS = ('reverse_tft', 'macropad')
+# The Pico Display's buttons, as the key planner presses them, on each board
+# (docs/device.md): X up, Y down, A select, B back.
+ON_BOARD = {'reverse_tft': {'X': 'D0', 'Y': 'D2', 'A': 'D1', 'B': 'D1-'},
+            'macropad': {'X': 'UP', 'Y': 'DOWN', 'A': 'SEL', 'B': 'SEL-'}}
+
+
+def log_lines(name):
+    with open(os.path.join(SCENARIOS, name + '.log')) as f:
+        return [ln.split('#')[0].strip() for ln in f if ln.split('#')[0].strip()]
+
+
+def cp_run(board, saves, keys_file, glass_every=0):
+    r = subprocess.run([sys.executable, CP_RUN, board, str(saves), str(keys_file),
+                        str(glass_every)], capture_output=True, text=True, cwd=ROOT,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope='module')
+def games(tmp_path_factory):
+    # Each scenario's whole game, the key presses planned from what the screens show
+    # (host_sim/keyplan.py, on the Pico Display), then pressed on each CircuitPython board:
+    # through displayio (CPython) and through MicroPython's own framebuf on a headless
+    # board of the same size and buttons (tests/mp/ui_run.py). The CircuitPython runs go
+    # two at a time.
+    from host_sim import keyplan
+    from trackside.session import replay
+    out = {}
+    jobs = []
+    for game in GAMES:
+        lines = log_lines(game)
+        words, counts, planner = keyplan.plan(lines, str(tmp_path_factory.mktemp('plan')))
+        session, error = replay(lines)
+        assert error is None
+        for board in CP_BOARDS:
+            keys = tmp_path_factory.mktemp('keys') / (board + '.keys')
+            keys.write_text(' '.join(ON_BOARD[board][w] for w in words))
+            out[game, board] = {'keys': keys, 'winner': session.standings()['winner'],
+                                'presses': len(words)}
+            jobs.append((game, board, keys))
+
+    def run(job):
+        game, board, keys = job
+        return job, cp_run(board, tmp_path_factory.mktemp('cp'), keys, 25)
+
+    with ThreadPoolExecutor(2) as pool:
+        for (game, board, keys), result in pool.map(run, jobs):
+            out[game, board]['cp'] = result
+    for game, board, keys in jobs:
+        mp = run_micropython([os.path.join('tests', 'mp', 'ui_run.py'), 'firmware:host_sim', board,
+                              str(tmp_path_factory.mktemp('mp')), str(keys)], heap='512k')
+        out[game, board]['mp'] = json.loads(mp.strip().splitlines()[-1])
+    return out
+
+
+@pytest.mark.parametrize('board', CP_BOARDS)
+@pytest.mark.parametrize('game', GAMES)
+def test_whole_game_on_displayio_is_the_micropython_canvas_pixel_for_pixel(games, game, board):
+    g = games[game, board]
+    cp, mp = g['cp'], g['mp']
+    # the game was played to its end, through the board's own buttons
+    assert cp['standings']['over'] and cp['standings']['winner'] == g['winner']
+    assert mp['standings']['winner'] == g['winner']
+    # the canvas after every press, in MicroPython's byte layout: the same pixels
+    assert len(cp['crcs']) == g['presses'] + 1
+    diff = [i for i, (a, b) in enumerate(zip(cp['crcs'], mp['crcs'])) if a != b]
+    assert diff == [] and len(cp['crcs']) == len(mp['crcs'])
+    # and the glass, from the bytes displayio sent (every 25th press and at the end)
+    assert cp['glass_bad'] == []
+
+
+@pytest.mark.parametrize('board', CP_BOARDS)
+def test_only_the_changed_area_is_refreshed(games, board):
+    # what each press pushes is the painter's dirty rectangles (the area of each press is
+    # reported, as the MicroPython boards report bytes): on the ST7789 the very same
+    # bytes as MicroPython's count for the same shows; many presses push only a part
+    cp = games['steam-base-short', board]['cp']
+    full = {'reverse_tft': 240 * 135, 'macropad': 128 * 64}[board]
+    areas = cp['areas']
+    assert len(areas) == games['steam-base-short', board]['presses']
+    assert max(areas) <= 2 * full
+    small = [a for a in areas if a < full // 4]
+    assert len(small) >= len(areas) // (2 if board == 'reverse_tft' else 10)
+    if board == 'reverse_tft':
+        assert cp['bytes_written'] == games['steam-base-short', board]['mp']['sent'][-1]
+
+
+# -- the board modules, on the stand-in hardware -------------------------------------------
+
+BOARD_SCRIPT = r'''
+import json, sys
+sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[1] + '/firmware')
+from host_sim import cphost
+name = sys.argv[2]
+host = cphost.install(name)
+board = __import__(name)
+display, buttons, led = board.open()
+clock = [0]
+buttons.clock = lambda: clock[0]
+from trackside.ui.keys import Keys
+keys = Keys(board.KEYMAP)
+out = {'name': board.NAME, 'size': [board.WIDTH, board.HEIGHT, display.width, display.height],
+       'mono': board.MONO, 'buttons': list(board.BUTTONS), 'keymap': board.KEYMAP,
+       'saves': board.SAVES, 'idle': buttons.pressed(), 'framebuf': sys.modules['framebuf'].__name__}
+
+def events(act, ms=700):
+    # act() presses something; then the board polled every 10 ms for ms: the key events
+    act()
+    got = []
+    for _ in range(ms // 10):
+        for k, n in keys.poll(buttons.pressed(), clock[0]):
+            got.append(k)
+        clock[0] += 10
+    return got
+
+def tap(pin, ms=80):
+    def act():
+        host.press(pin)
+    got = events(act, ms)
+    host.press(pin, False)
+    return got + events(lambda: None, 1900)
+
+if name == 'reverse_tft':
+    out['bits'] = []
+    for pin in ('D0', 'D1', 'D2'):
+        host.press(pin)
+        out['bits'].append(buttons.pressed())
+        host.press(pin, False)
+        for _ in range(4):          # a press is reported for 3 polls at least (cp_keys)
+            buttons.pressed()
+    out['taps'] = [tap('D0'), tap('D1'), tap('D2'), tap('D1', 800), tap('D1', 1700)]
+else:
+    out['turn'] = events(lambda: host.turn(3), 400)
+    out['back_turn'] = events(lambda: host.turn(-2), 400)
+    out['spin'] = events(lambda: host.turn(30), 2000)
+    out['taps'] = [tap('BUTTON'), tap('KEY5'), tap('KEY2'), tap('KEY8'), tap('KEY1', 30),
+                   tap('KEY3', 30), tap('KEY4'), tap('BUTTON', 800)]
+    out['quick'] = events(lambda: (host.press('KEY5'), host.press('KEY5', False)), 200)
+led.rgb(255, 128, 0)
+out['pixels'] = list(host.pixels[-1][1])
+out['pixel_pin'] = host.pixels[-1][0]
+print(json.dumps(out))
+'''
+
+
+@pytest.fixture(scope='module')
+def board_runs(tmp_path_factory):
+    script = tmp_path_factory.mktemp('board') / 'board_run.py'
+    script.write_text(BOARD_SCRIPT)
+    out = {}
+    for name in CP_BOARDS:
+        r = subprocess.run([sys.executable, str(script), ROOT, name], capture_output=True,
+                           text=True, cwd=ROOT, timeout=300)
+        assert r.returncode == 0, r.stderr[-3000:]
+        out[name] = json.loads(r.stdout.strip().splitlines()[-1])
+    return out
+
+
+def test_reverse_tft_module(board_runs):
+    b = board_runs['reverse_tft']
+    assert b['size'] == [240, 135, 240, 135] and b['mono'] is False
+    assert b['buttons'] == ['D0', 'D1', 'D2'] and b['saves'] == '/saves'
+    assert b['framebuf'] == 'cp_canvas'
+    # the keypad stand-in refuses a pull the board does not have (host_sim/cphost.py:
+    # D0 pulled up, D1 and D2 pulled down), so opening at all checks the pulls
+    assert b['idle'] == 0 and b['bits'] == [1, 2, 4]
+    # D0 up, D1 select / hold back / very long undo, D2 down (docs/device.md, Keys)
+    assert b['taps'] == [['up'], ['select'], ['down'], ['back'], ['undo']]
+    # the NeoPixel: GRB, dimmed to 32/256
+    assert b['pixel_pin'] == 'NEOPIXEL' and b['pixels'] == [128 * 32 >> 8, 255 * 32 >> 8, 0]
+
+
+def test_macropad_module(board_runs):
+    b = board_runs['macropad']
+    assert b['size'] == [128, 64, 128, 64] and b['mono'] is True
+    assert b['buttons'] == ['UP', 'DOWN', 'SEL']
+    assert b['keymap'] == [['up', 'repeat', None], ['down', 'repeat', None],
+                           ['select', 'back', 'undo']]
+    # every detent is one key event: clockwise down, anticlockwise up
+    assert b['turn'] == ['down'] * 3
+    assert b['back_turn'] == ['up'] * 2
+    # a fast spin is capped (cp_keys.MOST_WAITING), not run on for seconds
+    assert b['spin'] == ['down'] * 8
+    # the push and KEY5 select, KEY2 up, KEY8 down, KEY1 back, KEY3 undo, KEY4 nothing,
+    # the push held: back
+    assert b['taps'] == [['select'], ['select'], ['up'], ['down'], ['back'], ['undo'], [],
+                         ['back']]
+    # a press that begins and ends between two polls is still one press
+    assert b['quick'] == ['select']
+    # the keys in use light in the player's colour (GRB, 24/256); the others stay dark
+    px = b['pixels']
+    assert len(px) == 36
+    lit = [k for k in range(12) if px[3 * k:3 * k + 3] != [0, 0, 0]]
+    assert lit == [0, 1, 2, 4, 7]
+    assert px[0:3] == [128 * 24 >> 8, 255 * 24 >> 8, 0]
+
+
+@pytest.mark.parametrize('name', CP_BOARDS)
+def test_board_modules_name_their_sources(name):
+    with open(os.path.join(ROOT, 'boards', name + '.py')) as f:
+        head = f.read(5000)
+    assert 'adafruit/circuitpython' in head
+    if name == 'macropad':
+        assert 'Adafruit_CircuitPython_MacroPad' in head
+    else:
+        assert 'esp32-s3-reverse-tft-feather' in head and 'pulled' in head
+
+
+BOOT_SCRIPT = r'''
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from host_sim import cphost
+name, held = sys.argv[2], sys.argv[3] == 'held'
+host = cphost.install(name)
+board = __import__(name)
+sys.modules['trackside_board'] = board
+if held:
+    host.press(board.EDIT_PIN)
+exec(open(sys.argv[1] + '/boards/cp_boot.py').read())
+print(json.dumps(host.remounts))
+'''
+
+
+@pytest.mark.parametrize('name', CP_BOARDS)
+def test_boot_py_makes_the_drive_writable_unless_the_edit_button_is_held(name, tmp_path):
+    script = tmp_path / 'boot_run.py'
+    script.write_text(BOOT_SCRIPT)
+    got = {}
+    for held in ('free', 'held'):
+        r = subprocess.run([sys.executable, str(script), ROOT, name, held], capture_output=True,
+                           text=True, cwd=ROOT, timeout=120)
+        assert r.returncode == 0, r.stderr[-2000:]
+        got[held] = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got == {'free': [['/', False]], 'held': []}
+
+
+# -- the journal on FAT, the power cut at every write -----------------------------------------
+
+@pytest.mark.parametrize('mode', ('cut', 'torn'))
+def test_fat_power_cut_at_every_write(mode):
+    out = json.loads(run_micropython([os.path.join('tests', 'cp', 'powercut_fat.py'), 'firmware',
+                                      mode], heap='2m').strip().splitlines()[-1])
+    assert out['ops'] >= 30                 # the game's writes, each one cut in turn
+    assert out['failures'] == []
+
+
+def test_fat_power_cut_through_circuitpythons_flash_cache():
+    # CircuitPython's internal-flash layer rewrites a whole 4 KB erase block for any
+    # sector in it (erase, then program). A cut between the two loses that block: the
+    # journal cannot prevent it, but it must notice it: every failure is a save that says
+    # it is damaged (SaveError), never a game resumed wrong, never the other save hurt,
+    # and the volume always mounts. (README, "CircuitPython": what this means.)
+    out = json.loads(run_micropython([os.path.join('tests', 'cp', 'powercut_fat.py'), 'firmware',
+                                      'flash'], heap='2m').strip().splitlines()[-1])
+    assert out['ops'] >= 60
+    kinds = set(f[1].split(':')[0] for f in out['failures'])
+    assert kinds <= {'SaveError'}, out['failures']
+    cuts = [f[0] for f in out['failures']]
+    assert all(c % 2 == 0 for c in cuts)     # only a program cut after its erase
