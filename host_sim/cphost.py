@@ -415,7 +415,7 @@ def _fix_displaycore():
     core.FIXED = True
 
 
-def install(name):
+def install(name, boards_on_path=True):
     """The fake CircuitPython modules for board `name` in sys.modules, boards/ on the
     path, board.DISPLAY made; returns the Host (also host())."""
     global _host
@@ -440,8 +440,9 @@ def install(name):
     _fix_displaycore()
     import bitmaptools
     bitmaptools.arrayblit = arrayblit
-    if BOARDS_DIR in sys.path:
-        sys.path.remove(BOARDS_DIR)
-    sys.path.insert(0, BOARDS_DIR)
+    if boards_on_path:
+        if BOARDS_DIR in sys.path:
+            sys.path.remove(BOARDS_DIR)
+        sys.path.insert(0, BOARDS_DIR)
     board.DISPLAY = _make_display(name, board)
     return _host

@@ -281,3 +281,58 @@ def test_fat_power_cut_through_circuitpythons_flash_cache():
     assert kinds <= {'SaveError'}, out['failures']
     cuts = [f[0] for f in out['failures']]
     assert all(c % 2 == 0 for c in cuts)     # only a program cut after its erase
+
+
+# -- tools/install_cp.py ------------------------------------------------------------------
+
+FROM_DRIVE = r'''
+import json, sys
+root, drive, name = sys.argv[1:4]
+sys.path.insert(0, root)
+from host_sim import cphost
+host = cphost.install(name, boards_on_path=False)
+sys.path.insert(0, drive)            # only what is on the drive, as on the board
+import trackside_board as hw
+display, buttons, led = hw.open()
+from trackside.ui.app import App
+import trackside
+app = App(display, hw.KEYMAP, drive + '/saves', led)
+app.tick(buttons.pressed(), 0)
+print(json.dumps({'from': trackside.__file__, 'screen': type(app.stack[-1]).__name__,
+                  'lit': sum(1 for y in range(0, display.height, 4) for x in range(display.width)
+                             if display.canvas.pixel(x, y))}))
+'''
+
+
+@pytest.mark.parametrize('name', CP_BOARDS)
+def test_install_cp_copies_a_drive_that_runs_on_its_own(name, tmp_path):
+    drive = tmp_path / 'CIRCUITPY'
+    (drive / 'saves').mkdir(parents=True)
+    (drive / 'boot_out.txt').write_text('Adafruit CircuitPython 9.2.1\n')
+    (drive / 'saves' / 'game1.log').write_text('kept\n')
+    (drive / 'trackside').mkdir()
+    (drive / 'trackside' / 'stale.py').write_text('')
+    tool = os.path.join(ROOT, 'tools', 'install_cp.py')
+    r = subprocess.run([sys.executable, tool, '--board', name, '--drive', str(drive), '--no-circup'],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    for f in ('code.py', 'boot.py', 'trackside_board.py', 'cp_canvas.py', 'cp_keys.py',
+              'trackside/ui/app.py', 'trackside/journal.py'):
+        assert (drive / f).is_file(), f
+    assert not (drive / 'trackside' / 'stale.py').exists()
+    assert (drive / 'saves' / 'game1.log').read_text() == 'kept\n'
+    with open(os.path.join(ROOT, 'boards', name + '.py')) as a:
+        assert (drive / 'trackside_board.py').read_text() == a.read()
+    # the drive alone runs the firmware (no boards/, no firmware/ on the path)
+    script = tmp_path / 'from_drive.py'
+    script.write_text(FROM_DRIVE)
+    r = subprocess.run([sys.executable, str(script), ROOT, str(drive), name], capture_output=True,
+                       text=True, timeout=120, cwd=str(tmp_path))
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out['from'].startswith(str(drive)) and out['lit'] > 50
+    # dry run: it says what it would do, including circup, and changes nothing
+    r = subprocess.run([sys.executable, tool, '--board', name, '--drive', str(drive), '--dry-run'],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and 'circup --path %s freeze' % drive in r.stdout
+    assert 'cp_code.py -> %s' % (drive / 'code.py') in r.stdout.replace('boards/', '')
