@@ -1,0 +1,461 @@
+# Russian Railroads (Helmut Ohley and Leonhard Orgler, Hans im Glück 2013),
+# base game: the scorekeeper's rules.
+#
+# Every "§" below is a section of the rules digest,
+# ../shared/rules/russian_railroads.md, where each number has its source.
+# The device does not model the action board or the workers: players tell
+# it what changed on their own boards (a track moved, a locomotive, a
+# doubler, the industrialization marker...), one change a line, and it
+# refuses impossible boards, awards what a change triggers, books the VP of
+# passing, sets the turn order from the claims, and scores every board at
+# the end of each round (§13) and at the end of the game (§11).
+#
+# russianrailroads_board.py holds a board and its score, _log.py the lines,
+# _ask.py the questions; none of them imports this module.
+from trackside.rules import RuleError, NOBODY
+from trackside.games.russianrailroads_log import (   # noqa: F401 (the session's)
+    VERBS, CHANGES, CARDS, parse, unparse)
+from trackside.games.russianrailroads_ask import (   # noqa: F401
+    prompt, step, last_round, claimants, claim_refusal, score_refusal)
+from trackside.games import russianrailroads_board as B
+from trackside.games.russianrailroads_board import (
+    TS, LEN, START, ACTIONS, SCORING, FINAL, OVER)
+
+NAME = 'russianrailroads'
+TITLE = 'Russian Railroads'
+RULES_VERSION = 1
+VARIANTS = (('base', 'Base game'),)
+PLAYERS = (2, 4, 4)                 # §2
+SEATING = 'turn-order card 1'       # players= is the first turn order (§2)
+CURRENCY = ''
+ROUNDS = {2: 6, 3: 6, 4: 7}         # §2
+
+# Every value the digest leaves open is a setting with its default (§16).
+SETTINGS = (
+    ('rounds', lambda setup: ROUNDS[len(setup['players'])], (1, 9), None, 'Rounds',
+     '7 with 4 players, 6 with 2 or 3 (§2)'),
+    ('back1', 0, (0, 9), None, 'Pass VP, 1st', 'VP on the back of turn-order card 1 (§9)'),
+    ('back2', 2, (0, 9), None, 'Pass VP, 2nd', 'VP on the back of turn-order card 2 (§9)'),
+    ('back3', 3, (0, 9), None, 'Pass VP, 3rd', 'VP on the back of turn-order card 3 (§9)'),
+    ('back4', 4, (0, 9), None, 'Pass VP, 4th', 'VP on the back of turn-order card 4 (§9)'),
+    ('kiev8', 'unset', ('unset',) + tuple('%d' % i for i in range(21)), None, 'Kiev star 8',
+     'Unknown: read it off the board. Asked for when a score needs it (§5.2)'),
+    ('ind_last', 30, (0, 99), None, 'Industry last space',
+     'VP of its last space: 30 on the 2013 board (§8)'),
+    ('white_steps', 2, (0, 2), None, 'White steps at TS 15',
+     'Free steps of the white track when black reaches TS 15 (§4.3)'),
+    ('skip', 'yes', ('yes', 'no'), None, 'Skip a colour',
+     'May a colour enter a line without the one before it (§4.2)', ('Allowed', 'Not allowed')),
+    ('extra_alone', 'yes', ('yes', 'no'), None, 'Extra-engineer card',
+     'Alone, does it qualify for the engineer majority (§11.2)', ('Qualifies alone', 'With one')),
+    ('qengineer', 'yes', ('yes', 'no'), None, '? card engineer',
+     'Does it count as hired for the Engineers card (§11.2)', ('Counts', 'Does not')),
+)
+RESERVED = VERBS + ('ts', 'sp', 'kv', 'stp', 'kiev', 'transsib', 'card', 'none', 'unset')
+ANYTIME = ('kiev8',)        # the star's value, read off the board when it is needed
+
+
+
+def clock(s, long=False):
+    return ('round %d of %d' if long else 'R%d/%d') % (s['turn'], s['last'])
+
+
+# --- setup (§2) ----------------------------------------------------------------------
+
+def new_game(setup):
+    n = len(setup['players'])
+    cfg = setup['settings']
+    s = {
+        'turn': 1, 'last': cfg['rounds'], 'phase': START,
+        'order': list(range(n)),        # players= is the first turn order (§2)
+        'ps': [0] * n,                  # passed this round (§3)
+        'cl': [-1, -1],                 # who claimed turn-order space 1, 2 (§9)
+        'la': -1,                       # who made the last entry (the questions' order)
+        'vp': [0] * n,                  # the VP track, unbounded (§1)
+        'inr': [0] * n, 'rnd': [0] * n,  # in-round VP (§10), round scorings (§13)
+        'sc': [0] * n,                  # each board's score at the last round's scoring
+        'ch': [1] * n,                  # board changed since the last scoring
+        # §2 per player: black on space 1 of each line, a #1 on the TS,
+        # the marker on the first industrialization space
+        'tr': [[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0] for p in range(n)],
+        'lo': [[1, 0, 0, 0] for p in range(n)],
+        'db': [0] * n, 'im': [[0, -1] for p in range(n)], 'fa': [0] * n,
+        'tk': [[] for p in range(n)], 'en': [[] for p in range(n)], 'qe': [0] * n,
+        'bw': [0] * n, 'rv': [0] * n, 'md': [0] * n,
+        'cards': [None] * n, 'fin': None, 'rank': None,
+        # §2 starting bonus cards: left in the display, who chooses (4th, 3rd, 2nd)
+        'st': [0, 1, 2, 3], 'sq': list(range(n - 1, 0, -1)),
+        'ev': '',                       # what the last entry triggered, for the screen
+        'names': list(setup['players']),    # for the rules' messages
+        # the settings the rules read
+        'backs': [cfg['back1'], cfg['back2'], cfg['back3'], cfg['back4']],
+        'k8': -1 if cfg['kiev8'] == 'unset' else int(cfg['kiev8']),
+        'il': cfg['ind_last'], 'ws': cfg['white_steps'], 'skip': cfg['skip'] == 'yes',
+        'xa': cfg['extra_alone'] == 'yes', 'qh': cfg['qengineer'] == 'yes',
+    }
+    return s
+
+
+# --- who may change a board now --------------------------------------------------------
+
+def owner_refusal(s, names, q):
+    ph = s['phase']
+    if ph == ACTIONS and s['ps'][q]:
+        return '%s has passed: no more actions this round (§3); to correct an entry, undo it' % names[q]
+    if ph == SCORING and q not in claimants(s):
+        who = ', then '.join(names[c] for c in claimants(s))
+        return ('Everyone has passed: only the turn-order claimants act now (%s; §3)' % who) if who \
+            else 'Everyone has passed: the round is scored now (§3)'
+    if ph not in (ACTIONS, SCORING):
+        return 'Boards change in the action phase (§3)'
+    return None
+
+
+# --- a change to a board ---------------------------------------------------------------
+
+def change_refusal(s, verb, a):
+    # Why change (verb, args) cannot be made, or None. Checks everything
+    # before apply() changes anything.
+    q = a[0]
+    if verb == 'track':
+        return B.track_refusal(s, q, a[1], a[2], a[3], s['skip'])
+    if verb == 'loco':
+        return B.loco_refusal(s, q, a[1], a[2], a[3] or None)
+    if verb == 'doubler':
+        if a[1] < 1 or s['db'][q] + a[1] > B.DOUBLERS:
+            return 'The TS has %d doubler spaces, %d filled (§7)' % (B.DOUBLERS, s['db'][q])
+    elif verb == 'ind':
+        return B.ind_refusal(s, q, a[1], a[2])
+    elif verb == 'factory':
+        if s['fa'][q] >= B.FACTORIES:
+            return 'All 5 factory spaces are filled; a replaced factory changes nothing here (§8)'
+    elif verb == 'token':
+        if a[1] in s['tk'][q]:
+            return 'That token is on the board already: each of the 7 is used once (§12.2)'
+        if B.tokens_due(s, q) < 1:
+            return 'No token space reached: TS 13, StP 4 or 6 with a locomotive, or the ' \
+                   'industrialization token space (§5)'
+    elif verb == 'engineer':
+        if not 1 <= a[1] <= 99:
+            return 'An engineer\'s number is 1 to 99'
+        if a[2] and max(s['qe']) > 0:
+            return 'The ? card\'s engineer is taken already (§12.1)'
+        if a[2] and B.QCARD not in s['tk'][q]:
+            return 'The ? card\'s engineer comes with token 7 (§12.1, §12.2)'
+    elif verb == 'worker':
+        if max(s['bw']):
+            return 'The black worker is taken already (§1, §12.1)'
+        if B.QCARD not in s['tk'][q]:
+            return 'The black worker comes from a ? card, taken with token 7 (§12.1, §12.2)'
+    elif verb == 'vp':
+        if not 1 <= a[1] <= 999:
+            return 'VP during the round: 1 to 999 (§10)'
+    return None
+
+
+def do_change(s, verb, a):
+    q = a[0]
+    if verb == 'track':
+        old = s['tr'][q][5 * a[1] + a[2]]
+        s['tr'][q][5 * a[1] + a[2]] = a[3]
+        if a[1] == TS and a[2] == 0:
+            if old < B.UNLOCK[4] <= a[3]:
+                white_steps(s, q)
+        if a[2] == 0 and old < LEN[a[1]] <= a[3]:
+            gain(s, q, B.END_VP)        # §5.1 end station, once per line
+    elif verb == 'loco':
+        lo = s['lo'][q]
+        if a[1] == TS:
+            lo[0], lo[1] = B.ts_pair(lo, a[2], a[3] or None)
+        else:
+            lo[a[1] + 1] = a[2]
+    elif verb == 'doubler':
+        s['db'][q] += a[1]
+    elif verb == 'ind':
+        s['im'][q][0] += a[1]
+        s['im'][q][1] += a[2]
+    elif verb == 'factory':
+        s['fa'][q] += 1
+    elif verb == 'token':
+        s['tk'][q].append(a[1])
+        t = a[1]
+        if t == B.MARKER:
+            s['im'][q][1] = 0           # the second marker on space 0 (§8)
+        elif t == B.DOUBLE3:
+            s['db'][q] = min(B.DOUBLERS, s['db'][q] + 3)
+        elif t == B.REVAL:
+            s['rv'][q] = 1
+        elif t == B.MEDAL:
+            s['md'][q] = 1
+    elif verb == 'engineer':
+        s['en'][q].append(a[1])
+        if a[2]:
+            s['qe'][q] = a[1]
+    elif verb == 'worker':
+        s['bw'][q] = 1
+    elif verb == 'vp':
+        gain(s, q, a[1])
+
+
+def gain(s, q, n):
+    s['vp'][q] += n
+    s['inr'][q] += n
+
+
+def white_steps(s, q):
+    # §4.3: at TS 15 the white track, and its free steps (setting
+    # white_steps) as far as they can legally be made; the rest are lost.
+    span = B.track_span(s, q, TS, 4, s['skip'])
+    if s['ws'] and not isinstance(span, str):
+        s['tr'][q][4] = min(s['ws'], span[1])
+
+
+def apply_change(s, verb, a, names):
+    q = a[0]
+    why = owner_refusal(s, names, q) or change_refusal(s, verb, a)
+    if why:
+        raise RuleError(why)
+    before = B.marks(s, q)
+    vp = s['vp'][q]
+    do_change(s, verb, a)
+    new = [m for m in B.marks(s, q) if m not in before]
+    if verb == 'track' and a[1] == TS and a[2] == 0 and s['tr'][q][4] and 'white tracks gained' in new:
+        new.append('white on %d' % s['tr'][q][4])
+    if verb == 'ind' and s['im'][q][0] in B.IND_GAPS and a[1] or \
+            verb == 'ind' and s['im'][q][1] in B.IND_GAPS and a[2]:
+        new.append('on a factory: its action now (§8)')
+    s['ev'] = ('%s: %s' % (names[q], ', '.join(new))) if new else ''
+    if s['vp'][q] != vp and verb != 'vp':
+        s['ev'] += ' (%d VP)' % s['vp'][q]
+    s['ch'][q] = 1
+    if s['phase'] == ACTIONS:
+        s['la'] = q
+
+
+# --- the action phase: claims and passing (§9) ---------------------------------------------
+
+def do_pass(s, q):
+    # §9: the turn-order card's back, at once; when all have passed, the
+    # new order (not in the last round) and the claimants' bonus action.
+    pos = s['order'].index(q)
+    gain(s, q, s['backs'][pos])
+    s['ps'][q] = 1
+    s['la'] = q
+    if min(s['ps']):
+        if not last_round(s):
+            s['order'] = rearranged(s['order'], s['cl'])
+        s['phase'] = SCORING
+
+
+def rearranged(order, cl):
+    # §9: new order = [claimant of space 1] + [claimant of space 2] + the
+    # others in their order (R5, R6).
+    first = [q for q in cl if q >= 0]
+    return first + [q for q in order if q not in first]
+
+
+# --- the end of a round (§13) -------------------------------------------------------------
+
+def do_score(s, names):
+    why = score_refusal(s, names)
+    if why:
+        raise RuleError(why)
+    for q in range(len(names)):
+        sc = sum(B.round_score(s, q, s['il'], s['k8']))
+        s['vp'][q] += sc
+        s['rnd'][q] += sc
+        s['sc'][q] = sc
+    s['ch'] = [0] * len(names)
+    s['ev'] = ''
+    if last_round(s):
+        s['phase'] = FINAL
+        s['sq'] = list(range(len(names)))
+        return
+    # clean-up (§3 step 5): the cards are taken again by position
+    s['turn'] += 1
+    s['ps'] = [0] * len(names)
+    s['cl'] = [-1, -1]
+    s['la'] = -1
+    s['phase'] = ACTIONS
+
+
+# --- the final scoring (§11) ------------------------------------------------------------------
+
+def card_points(s, q, c):
+    # §11.1: each end-game bonus card, with its cap.
+    tr = s['tr'][q]
+    if c == 0:
+        return 15
+    if c == 1:
+        return 10 * len([L for L in range(3) if tr[5 * L] == LEN[L]])
+    if c == 2:
+        return 4 * s['fa'][q]
+    if c == 3:
+        return sum(s['lo'][q])
+    if c == 4:
+        return 10 * min(3, B.workers(s, q))
+    if c == 5:
+        return tr[0] + tr[5] + tr[10]
+    if c == 6:
+        return 7 * min(4, len(s['tk'][q]))
+    if c == 7:
+        return 30 if s['db'][q] >= 7 else 20 if s['db'][q] >= 4 else 0
+    if c == 9:
+        hired = len(s['en'][q]) - (1 if s['qe'][q] and not s['qh'] else 0)
+        return 6 * hired
+    return 0            # card 9, the extra engineer: the majority only
+
+
+def majority(s):
+    # §11.2: 40 for the most engineers, 20 for the second; ties go to the
+    # higher-numbered engineer; nobody without an engineer. The extra-
+    # engineer card counts one (alone too, unless extra_alone=no). Players
+    # equal on both share the place (the rules do not say).
+    n = len(s['vp'])
+    key = []
+    for q in range(n):
+        count = len(s['en'][q]) + (1 if 8 in s['cards'][q] else 0)
+        ok = count > 0 and (s['en'][q] or s['xa'])
+        key.append((count, sorted(s['en'][q], reverse=True)) if ok else None)
+    got = [0] * n
+    left = [q for q in range(n) if key[q] is not None]
+    for award in (40, 20):
+        if not left:
+            break
+        best = max(key[q] for q in left)
+        top = [q for q in left if key[q] == best]
+        for q in top:
+            got[q] = award
+        if len(top) > 1:
+            break
+        left = [q for q in left if q not in top]
+    return got
+
+
+def do_cards(s, q, cards):
+    for c in cards:
+        for r in range(len(s['vp'])):
+            if r != q and s['cards'][r] and c in s['cards'][r]:
+                raise RuleError('%s: that card is another player\'s; each is in the deck once (§11.1)'
+                                % CARDS[c])
+    s['cards'][q] = list(cards)
+    s['sq'].pop(0)
+    if not s['sq']:
+        final_scoring(s)
+
+
+def final_scoring(s):
+    n = len(s['vp'])
+    eng = majority(s)
+    fin = []
+    for q in range(n):
+        bonus = sum(card_points(s, q, c) for c in s['cards'][q])
+        s['vp'][q] += bonus + eng[q]
+        fin.append([s['rnd'][q], s['inr'][q], bonus, eng[q], s['vp'][q]])
+    s['fin'] = fin
+    # §11.3: the highest total wins; equal totals share the place
+    s['rank'] = [1 + len([r for r in range(n) if s['vp'][r] > s['vp'][q]]) for q in range(n)]
+    s['phase'] = OVER
+
+
+# --- the starting bonus cards (§2) --------------------------------------------------------
+
+def do_start(s, q, k, L):
+    if k not in s['st']:
+        raise RuleError('That starting card is taken (§2)')
+    if k == 0:
+        why = B.track_refusal(s, q, L, 0, s['tr'][q][5 * L] + 1, s['skip'])
+        if why:
+            raise RuleError(why)
+    s['st'].remove(k)
+    if k == 0:                      # 1 black track 1 space
+        s['tr'][q][5 * L] += 1
+    elif k == 1:                    # 1 industrialization step
+        s['im'][q][0] += 1
+    elif k == 2:                    # 1 doubler
+        s['db'][q] += 1
+    s['sq'].pop(0)
+    if not s['sq']:
+        s['phase'] = ACTIONS
+
+
+# --- the session's questions ----------------------------------------------------------------
+
+_EXPECTS = {ACTIONS: CHANGES + ('claim', 'pass'), SCORING: ('score',) + CHANGES}
+
+
+def expects(s):
+    ph = s['phase']
+    if ph == START:
+        return s['sq'][0], ('start',)
+    if ph == FINAL:
+        return s['sq'][0], ('cards',)
+    if ph == OVER:
+        return NOBODY, ()
+    return NOBODY, _EXPECTS[ph]
+
+
+def apply(s, action):
+    # One action, in place, or RuleError before anything changes.
+    p, verb, a = action
+    names = s['names']
+    ph = s['phase']
+    if verb == 'kiev8':
+        if not 0 <= a[0] <= 20:
+            raise RuleError('The Kiev space-8 star: 0 to 20 VP')
+        s['k8'] = a[0]
+        return
+    if verb == 'start':
+        do_start(s, p, a[0], a[1])
+    elif verb == 'cards':
+        do_cards(s, p, a)
+    elif verb == 'score':
+        do_score(s, names)
+    elif verb in ('claim', 'pass'):
+        q = a[0]
+        why = owner_refusal(s, names, q)
+        if not why and ph != ACTIONS:
+            why = 'Claims and passes are made in the action phase (§3)'
+        if not why and verb == 'claim':
+            why = claim_refusal(s, q, a[1])
+        if why:
+            raise RuleError(why)
+        if verb == 'claim':
+            s['cl'][a[1] - 1] = q
+            s['la'] = q
+            s['ev'] = ''
+        else:
+            s['ev'] = '%s passes: +%d VP (§9)' % (names[q], s['backs'][s['order'].index(q)])
+            do_pass(s, q)
+    else:
+        apply_change(s, verb, a, names)
+
+
+# --- standings ----------------------------------------------------------------------------------
+
+def pawn(vp):
+    # §1: the VP pawn's space (the "100" space means 0) and the token.
+    return (vp % 100 or 100), vp // 100 * 100
+
+
+def standings(setup, s):
+    rows = []
+    for q in range(len(setup['players'])):
+        space, token = pawn(s['vp'][q])
+        row = {'name': setup['players'][q], 'vp': s['vp'][q], 'pawn': space, 'token': token,
+               'order': s['order'].index(q) + 1, 'passed': bool(s['ps'][q]),
+               'last_round': s['sc'][q]}
+        if s['phase'] == OVER:
+            f = s['fin'][q]
+            row.update({'rounds': f[0], 'in_round': f[1], 'cards': f[2], 'engineers': f[3],
+                        'score': f[4], 'rank': s['rank'][q]})
+        rows.append(row)
+    return rows
+
+
+def summary(setup, s):
+    out = {'turn': s['turn'], 'rounds': s['last'], 'phase': s['phase'], 'over': s['phase'] == OVER}
+    if s['phase'] == OVER:
+        out['winner'] = ' and '.join(setup['players'][q] for q in range(len(s['rank']))
+                                     if s['rank'][q] == 1)
+    return out

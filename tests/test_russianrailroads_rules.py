@@ -1,0 +1,486 @@
+# Russian Railroads' rules against the digest (../shared/rules/russian_railroads.md):
+# its test vectors R1-R7 and D1-D7 (§14), the edge cases of §15, the colour
+# order of §4.2, the claims of §9, and the log lines. Each test names its section.
+import pytest
+
+from trackside.rules import RuleError, clone
+from trackside.games import russianrailroads_board as B
+from trackside.games import russianrailroads_ask as A
+from test_russianrailroads_play import NAMES, game, play, board, score, everyone_passes
+
+
+def refused(s, line, words):
+    before = clone(s.state), s.cursor
+    with pytest.raises(RuleError) as e:
+        s.do_text(line)
+    assert words in str(e.value), str(e.value)
+    assert (s.state, s.cursor) == before            # a refusal changes nothing
+    return str(e.value)
+
+
+# --- §14.1: the rulebook's vectors -----------------------------------------------------
+
+def r1_board(s):
+    # R1 (the red player, [HU] p.16 + p.18-19), entered as changes on the
+    # device: TS black 9, grey 7, brown 3; #6 + #2; 1 doubler. StP black
+    # only, no locomotive. Kiev black 2, #2. The marker on factory gap 1.
+    play(s, 'Ann track ts black 9', 'Ann track ts grey 7', 'Ann track ts brown 3',
+         'Ann loco ts 6', 'Ann loco ts 2', 'Ann doubler 1', 'Ann track kv black 2',
+         'Ann loco kv 2', 'Ann ind 4', 'Ann factory', 'Ann ind 1')
+    return s
+
+
+def test_r1_the_red_players_round_score_section_14_1():
+    s = r1_board(game())
+    st = s.state
+    assert st['lo'][0][:2] == [2, 6] and B.reach(st, 0, B.TS) == 8
+    assert st['im'][0][0] in B.IND_GAPS
+    # TS 12 (brown 4+2+2, grey 4, space 8 black 0), StP 0, Kiev 3, industry 5
+    assert score(s, 0) == (12, 0, 3, 5)
+    assert B.spaces(st, 0, B.TS) == [[1, 0], [4, 4], [3, 8], [0, 0], [0, 0]]
+    vp = st['vp'][0]
+    everyone_passes(s)
+    s.do_text('score')
+    assert s.state['vp'][0] == vp + 0 + 20          # Ann passed 1st (0 VP), then 20
+
+
+def test_r2_kiev_stars_are_cumulative_section_14_1():
+    s = game()
+    board(s, 0, kv=(3,), locos=(1, 0, 0, 3))
+    assert score(s, 0)[2] == 1 + 2 + 3
+
+
+def test_r3_two_ts_locomotives_add_section_14_1():
+    s = game()
+    play(s, 'Ann loco ts 4')
+    assert s.state['lo'][0][:2] == [1, 4] and B.reach(s.state, 0, B.TS) == 5
+
+
+def test_r4_engineer_majority_section_14_1():
+    # Red 3, Blue 2, Yellow 2 (the higher-numbered tile), Green 0.
+    s = game(names=['Red', 'Blue', 'Yellow', 'Green'], extra='rounds=1')
+    play(s, 'Red engineer 1', 'Red engineer 2', 'Red engineer 3', 'Blue engineer 4',
+         'Blue engineer 5', 'Yellow engineer 6', 'Yellow engineer 11')
+    everyone_passes(s)
+    play(s, 'score', 'Red cards', 'Blue cards', 'Yellow cards', 'Green cards')
+    assert [f[3] for f in s.state['fin']] == [40, 0, 20, 0]
+
+
+def test_r5_claims_give_the_new_turn_order_section_14_1():
+    s = game(names=['Yellow', 'Blue', 'Green', 'Red'])
+    play(s, 'Green claim 1', 'Red claim 2')
+    everyone_passes(s)
+    assert [s.setup['players'][q] for q in s.state['order']] == ['Green', 'Red', 'Yellow', 'Blue']
+
+
+def test_r6_first_player_claims_space_2_order_unchanged_section_14_1():
+    s = game(names=['Yellow', 'Blue', 'Green', 'Red'])
+    play(s, 'Yellow claim 2')
+    everyone_passes(s)
+    assert s.state['order'] == [0, 1, 2, 3]
+
+
+def test_r7_a_marker_on_a_factory_scores_the_value_before_it_section_14_1():
+    s = game()
+    for i, v in ((5, 5), (7, 10), (9, 15), (10, 15), (11, 15), (13, 20)):
+        board(s, 0, im=(i, -1), fa=5)
+        assert score(s, 0)[3] == v, i
+
+
+# --- §14.2: derived vectors -----------------------------------------------------------
+
+def test_d1_r1s_ts_with_the_revaluation_tile_section_14_2():
+    s = r1_board(game())
+    s.state['rv'][0] = 1
+    assert score(s, 0)[0] == (6 + 3 + 3) + 4
+
+
+def test_d2_st_petersburg_doubled_section_14_2():
+    s = game()
+    board(s, 0, ts=(10,), sp=(9, 7, 4, 2), locos=(1, 0, 7, 0))
+    assert score(s, 0)[1] == 30
+    s.state['rv'][0] = 1
+    assert score(s, 0)[1] == 42
+
+
+def test_d3_no_doubling_before_grey_reaches_7_section_14_2():
+    s = game()
+    board(s, 0, ts=(10,), sp=(9, 6, 4, 2), locos=(1, 0, 9, 0))
+    assert score(s, 0)[1] == 14
+
+
+def test_d4_kiev_with_stars_and_medal_section_14_2():
+    s = game()
+    board(s, 0, kv=(6, 5), ts=(2,), locos=(1, 0, 0, 5), md=1)
+    assert score(s, 0)[2] == 5 + 10 + 20
+
+
+def test_d5_the_whole_trans_siberian_section_14_2():
+    s = game()
+    board(s, 0, ts=(15, 14, 12, 10, 6), locos=(9, 6, 0, 0), db=8)
+    assert score(s, 0)[0] == 114
+    s.state['rv'][0] = 1
+    assert score(s, 0)[0] == 164
+
+
+def test_d6_reach_capped_and_nothing_ahead_of_black_section_14_2():
+    s = game()
+    board(s, 0, ts=(4, 2), locos=(9, 9, 0, 0), db=8)
+    assert B.reach(s.state, 0, B.TS) == 15
+    assert score(s, 0)[0] == 4
+
+
+def test_d7_a_new_game_scores_nothing_section_14_2():
+    s = game(start=False)
+    for p in range(4):
+        assert score(s, p) == (0, 0, 0, 0)
+
+
+# --- §15: edge cases ------------------------------------------------------------------
+
+def test_no_locomotive_no_points_stars_medal_or_doubling_section_15_2():
+    s = game()
+    board(s, 0, ts=(10,), sp=(9, 8), kv=(6, 5), md=1, locos=(1, 0, 0, 0))
+    assert score(s, 0)[1:3] == (0, 0)
+
+
+def test_doublers_beyond_reach_or_over_black_add_nothing_section_15_4():
+    s = game()
+    board(s, 0, ts=(5, 2), locos=(3, 0, 0, 0), db=8)
+    # spaces 1-2 grey doubled (2+2), space 3 black doubled 0; 4-8 out of reach
+    assert score(s, 0)[0] == 4
+
+
+def test_revaluation_on_every_line_before_doubling_section_15_5():
+    s = game()
+    board(s, 0, ts=(10, 8, 6), sp=(9, 7, 5), kv=(9, 8, 6), locos=(9, 1, 9, 9), db=2)
+    before = score(s, 0)
+    s.state['rv'][0] = 1
+    after = score(s, 0)
+    # TS: brown 6 spaces 2->3 (two doubled: +2 more), StP x2 of brown 5 spaces, Kiev brown 6
+    assert after[0] - before[0] == 6 + 2
+    assert after[1] - before[1] == 2 * 5
+    assert after[2] - before[2] == 6
+
+
+def test_st_petersburg_doubling_needs_grey_and_reach_at_7_section_15_6():
+    s = game()
+    board(s, 0, ts=(2,), sp=(9, 7), locos=(1, 0, 6, 0))
+    assert score(s, 0)[1] == 6                  # reach 6: not doubled
+    s.state['lo'][0][2] = 7
+    assert score(s, 0)[1] == 14
+    board(s, 0, sp=(9, 6), locos=(1, 0, 9, 0))
+    assert score(s, 0)[1] == 6                  # black past 7, grey not: not doubled
+
+
+def test_kiev_star_8_is_refused_until_its_value_is_set_section_15_7():
+    s = game(n=2)
+    board(s, 0, kv=(8,), locos=(1, 0, 0, 8))
+    everyone_passes(s)
+    why = refused(s, 'score', 'Kiev space-8 star has no value yet')
+    assert 'Ann' in why and 'kiev8' in why
+    pr = s.prompt()
+    assert ('score', why) in pr['blocked'] and pr['options'][0][0] == 'kiev8'
+    vp = s.state['vp'][0]
+    play(s, 'kiev8 6', 'score')
+    assert s.state['vp'][0] == vp + 1 + 2 + 3 + 4 + 6
+
+
+def test_kiev_star_8_setting_and_no_question_when_nobody_reaches_it_section_15_7():
+    s = game(n=2, extra='kiev8=5')
+    board(s, 0, kv=(8,), locos=(1, 0, 0, 9))
+    assert score(s, 0)[2] == 15
+    s2 = game(n=2)
+    board(s2, 0, kv=(8,), locos=(1, 0, 0, 7))      # reach 7: star 8 not reached
+    everyone_passes(s2)
+    s2.do_text('score')
+    assert s2.state['turn'] == 2
+
+
+def test_kiev_medal_needs_its_token_grey_and_reach_at_5_section_15_8():
+    s = game()
+    board(s, 0, ts=(2,), kv=(6, 5), locos=(1, 0, 0, 5))
+    assert score(s, 0)[2] == 15
+    s.state['md'][0] = 1
+    assert score(s, 0)[2] == 35
+    s.state['lo'][0][3] = 4
+    assert score(s, 0)[2] == 4 + 10            # reach 4: no medal, stars 1-4
+
+
+def test_end_station_once_and_recurring_scores_every_round_section_15_9():
+    s = game(n=2, extra='rounds=3')
+    play(s, 'Ann track sp black 9')
+    assert s.state['vp'][0] == 10 and 'StP end station +10' in s.state['ev']
+    play(s, 'Ann loco kv 3', 'Ann track kv black 3')
+    vp = []
+    for r in range(3):
+        everyone_passes(s)
+        s.do_text('score')
+        vp.append(s.state['vp'][0])
+    # stars 1+2+3 every round; passes: Ann 1st round 1 (0), then by order
+    assert vp[0] == 10 + 0 + 6
+
+
+def test_two_markers_both_score_and_never_share_section_15_10():
+    s = game()
+    board(s, 0, im=(4, -1), ts=(13,), locos=(9, 4, 0, 0))
+    play(s, 'Ann token marker')
+    assert s.state['im'][0] == [4, 0]
+    play(s, 'Ann ind 0 3')
+    assert score(s, 0)[3] == 5 + 3
+    refused(s, 'Ann ind 0 1', 'may not share')
+    play(s, 'Ann factory', 'Ann ind 1 1')
+    assert score(s, 0)[3] == 5 + 5              # 5 (factory 1) and 5 (space 4)
+
+
+def test_factory_gaps_hold_the_marker_back_section_15_11():
+    s = game()
+    play(s, 'Ann ind 4')
+    refused(s, 'Ann ind 1', 'Build a factory first')
+    play(s, 'Ann factory', 'Ann ind 2')
+    refused(s, 'Ann ind 1', 'factory gap 2')
+    board(s, 0, im=(14, -1), fa=4)
+    refused(s, 'Ann ind 1', 'factory gap 5')
+    s.state['fa'][0] = 5
+    play(s, 'Ann ind 1')
+    assert score(s, 0)[3] == 30
+    refused(s, 'Ann ind 1', 'ends')
+
+
+def test_industry_last_space_setting_section_16():
+    s = game(extra='ind_last=50')
+    board(s, 0, im=(15, -1), fa=5)
+    assert score(s, 0)[3] == 50
+
+
+def test_claimants_act_after_everyone_passed_before_scoring_section_15_12():
+    s = game()
+    play(s, 'Cid claim 1', 'Dee claim 2')
+    everyone_passes(s)
+    st = s.state
+    assert st['phase'] == 'scoring' and st['order'] == [2, 3, 0, 1]
+    assert A.editors(st) == [3, 2]         # space 2's claimant first
+    refused(s, 'Ann doubler 1', 'only the turn-order claimants act now')
+    play(s, 'Dee doubler 1', 'Cid track ts black 3')
+    assert st['db'][3] == 1
+    refused(s, 'Cid pass', 'Everyone has passed')
+
+
+def test_passing_vp_by_position_this_round_section_15_13():
+    s = game(extra='back1=1 back2=2 back3=5 back4=7 rounds=2')
+    play(s, 'Dee claim 1')
+    vp0 = list(s.state['vp'])
+    everyone_passes(s)
+    assert [s.state['vp'][q] - vp0[q] for q in range(4)] == [1, 2, 5, 7]
+    s.do_text('score')
+    vp1 = list(s.state['vp'])
+    everyone_passes(s)                          # now Dee 1st, then Ann, Bob, Cid
+    assert [s.state['vp'][q] - vp1[q] for q in range(4)] == [2, 5, 7, 1]
+
+
+def test_last_round_has_no_claims_section_15_14():
+    s = game(n=3, extra='rounds=1')
+    st = s.state
+    assert 'claim 1' not in [w for w, l in A.change_items(st, 1)]
+    refused(s, 'Bob claim 1', 'No turn-order claims in the last round')
+    everyone_passes(s)
+    assert st['order'] == [0, 1, 2] and st['phase'] == 'scoring'
+    s.do_text('score')
+    assert st['phase'] == 'final'
+
+
+def test_engineer_majority_edge_cases_section_15_15():
+    # 2 players: the second still gets 20 with one engineer
+    s = game(n=2, extra='rounds=1')
+    play(s, 'Ann engineer 3', 'Bob engineer 2', 'Bob engineer 9')
+    everyone_passes(s)
+    play(s, 'score', 'Ann cards', 'Bob cards')
+    assert [f[3] for f in s.state['fin']] == [20, 40]
+    # tie on count: the higher number; the extra-engineer card counts one, no number
+    s = game(n=3, extra='rounds=1')
+    play(s, 'Ann engineer 5', 'Bob engineer 4', 'Bob engineer 1')
+    everyone_passes(s)
+    play(s, 'score', 'Ann cards extra', 'Bob cards', 'Cid cards')
+    assert [f[3] for f in s.state['fin']] == [40, 20, 0]    # 2 (5, card) beats 2 (4, 1)
+    # the card alone: qualifies by default, not with extra_alone=no
+    for extra, want in (('', [40, 0]), ('extra_alone=no', [0, 0])):
+        s = game(n=2, extra='rounds=1 ' + extra)
+        everyone_passes(s)
+        play(s, 'score', 'Ann cards extra', 'Bob cards')
+        assert [f[3] for f in s.state['fin']] == want, extra
+
+
+def test_bonus_cards_and_their_caps_section_15_16():
+    s = game(n=2, extra='rounds=1 kiev8=5')
+    board(s, 0, ts=(15, 4, 3), sp=(9,), kv=(9,), locos=(9, 9, 9, 9), db=8, fa=5,
+          im=(0, -1))
+    st = s.state
+    st['tk'][0] = [1, 2, 4, 5]
+    st['bw'][0] = 1
+    st['en'][0] = [3, 4]
+    everyone_passes(s)
+    play(s, 'score',
+         'Ann cards flat lines factories locos workers black tokens doublers extra engineers',
+         'Bob cards')
+    want = 15 + 30 + 20 + 36 + 30 + 33 + 28 + 30 + 0 + 12
+    # workers: TS 3 (brown and reach), Kiev 7 (black) and the black worker: 3
+    assert st['fin'][0][2] == want
+    refused_game = game(n=2, extra='rounds=1')
+    everyone_passes(refused_game)
+    play(refused_game, 'score', 'Ann cards flat')
+    refused(refused_game, 'Bob cards flat', 'each is in the deck once')
+
+
+def test_vp_track_position_and_token_section_15_17():
+    from trackside.games.russianrailroads import pawn
+    assert pawn(0) == (100, 0) and pawn(57) == (57, 0) and pawn(100) == (100, 100)
+    assert pawn(157) == (57, 100) and pawn(300) == (100, 300) and pawn(512) == (12, 500)
+
+
+def test_rounds_by_player_count_section_15_18():
+    for n, r in ((2, 6), (3, 6), (4, 7)):
+        assert game(n=n).state['last'] == r
+
+
+def test_impossible_boards_are_refused_with_the_reason_section_15_19():
+    s = game()
+    refused(s, 'Ann track ts grey 1', 'No grey tracks yet')
+    play(s, 'Ann track ts black 7', 'Ann track ts brown 2')
+    refused(s, 'Ann track ts grey 1', 'cannot enter behind the brown')
+    refused(s, 'Ann track kv natural 1', 'takes no natural')
+    refused(s, 'Ann track ts brown 7', 'can go up to space 6')
+    refused(s, 'Ann track ts brown 1', 'only move forward')
+    refused(s, 'Ann track ts black 16', 'spaces 1 to 15')
+    refused(s, 'Ann loco ts 4 3 2', 'takes a line and the number')
+    refused(s, 'Ann loco sp 4 3', 'Only the TS holds two')
+    play(s, 'Ann loco sp 4')
+    refused(s, 'Ann loco sp 3', 'only replaced by a higher one')
+    refused(s, 'Ann loco kv 10', '#1 to #9')
+    play(s, 'Ann doubler 2')
+    refused(s, 'Ann doubler 7', '8 doubler spaces')
+    for k in range(5):
+        play(s, 'Ann factory')
+    refused(s, 'Ann factory', 'All 5 factory spaces')
+    refused(s, 'Ann token reval', 'No token space reached')
+
+
+def test_shared_victory_section_15_20():
+    s = game(n=2, extra='rounds=1 back1=0 back2=0')
+    everyone_passes(s)
+    play(s, 'score', 'Ann cards', 'Bob cards')
+    assert s.state['rank'] == [1, 1] and s.standings()['winner'] == 'Ann and Bob'
+
+
+# --- §4 and §5: the board's own rules ----------------------------------------------------
+
+def test_colours_enter_in_order_and_may_be_skipped_by_default_section_4_2():
+    s = game()
+    play(s, 'Ann track ts black 10', 'Ann track sp black 4', 'Ann track sp brown 1')
+    assert s.state['tr'][0][5:10] == [4, 0, 1, 0, 0]
+    refused(s, 'Ann track sp grey 1', 'cannot enter behind the brown')
+    s2 = game(extra='skip=no')
+    play(s2, 'Ann track ts black 10', 'Ann track sp black 4')
+    refused(s2, 'Ann track sp brown 1', 'may not be skipped')
+
+
+def test_new_colours_and_the_white_steps_at_ts_15_section_4_3():
+    s = game()
+    play(s, 'Ann track ts black 2')
+    assert 'grey tracks gained' in s.state['ev']
+    play(s, 'Ann track ts black 14')
+    assert 'brown tracks gained' in s.state['ev'] and 'natural tracks gained' in s.state['ev']
+    play(s, 'Ann track ts black 15')
+    st = s.state
+    assert st['tr'][0][:5] == [15, 0, 0, 0, 2] and st['vp'][0] == 10
+    assert 'white on 2' in st['ev'] and 'TS end station +10' in st['ev']
+    # the steps are lost where they cannot be made: a track on space 1 (§4.3)
+    s = game()
+    play(s, 'Ann track ts black 14', 'Ann track ts grey 1', 'Ann track ts black 15')
+    assert s.state['tr'][0][4] == 0
+    # natural on 2: white enters on 1 only
+    s = game()
+    play(s, 'Ann track ts black 14', 'Ann track ts natural 2', 'Ann track ts black 15')
+    assert s.state['tr'][0][3:5] == [2, 1]
+    s = game(extra='white_steps=0')
+    play(s, 'Ann track ts black 15')
+    assert s.state['tr'][0][4] == 0
+
+
+def test_special_spaces_award_at_once_section_5():
+    s = game()
+    play(s, 'Ann track ts black 13', 'Ann loco ts 9', 'Ann loco ts 4')
+    assert 'a token to take (TS 13)' in s.state['ev'] and B.tokens_due(s.state, 0) == 1
+    play(s, 'Ann token reval')
+    assert s.state['rv'][0] == 1 and B.tokens_due(s.state, 0) == 0
+    refused(s, 'Ann token medal', 'No token space reached')
+    play(s, 'Ann track ts brown 3', 'Ann track kv black 7')
+    assert B.workers(s.state, 0) == 2
+    play(s, 'Ann loco sp 6', 'Ann track sp black 6')
+    assert B.tokens_due(s.state, 0) == 2          # StP 4 and 6
+    play(s, 'Ann token doublers', 'Ann token medal')
+    assert s.state['db'][0] == 3 and s.state['md'][0] == 1
+    refused(s, 'Ann token medal', 'on the board already')
+
+
+# --- §2, §9: setup, turn order ------------------------------------------------------------
+
+def test_starting_cards_4th_3rd_2nd_choose_section_2():
+    s = game(start=False)
+    assert [s.prompt()['player']] == [3]
+    play(s, 'Dee start black ts', 'Cid start doubler')
+    refused(s, 'Bob start doubler', 'taken')
+    play(s, 'Bob start ind')
+    st = s.state
+    assert st['tr'][3][0] == 2 and 'grey' in ' '.join(B.marks(st, 3)) and st['db'][2] == 1
+    assert st['im'][1][0] == 1 and st['phase'] == 'actions' and st['vp'] == [0, 0, 0, 0]
+
+
+def test_claim_refusals_section_9():
+    s = game()
+    refused(s, 'Ann claim 1', 'under your own position')
+    play(s, 'Bob claim 1')
+    refused(s, 'Cid claim 1', 'taken this round')
+    refused(s, 'Bob claim 2', 'both turn-order spaces')
+    s2 = game(n=2)
+    play(s2, 'Ann claim 1')                     # allowed with 2 players
+    refused(s2, 'Ann claim 3', 'spaces are 1 and 2')
+
+
+def test_a_passed_player_makes_no_more_changes_section_3():
+    s = game()
+    play(s, 'Ann pass')
+    refused(s, 'Ann track ts black 2', 'Ann has passed')
+    refused(s, 'Ann pass', 'Ann has passed')
+    assert A.editors(s.state)[0] == 1
+
+
+def test_the_whole_round_scores_into_the_vp_track_section_13():
+    s = r1_board(game())
+    play(s, 'Bob track kv black 2', 'Bob loco kv 2')
+    everyone_passes(s)
+    vp = list(s.state['vp'])
+    s.do_text('score')
+    st = s.state
+    assert [st['vp'][q] - vp[q] for q in range(4)] == [20, 4, 0, 0]      # Bob: stars 1+2, industry 1
+    assert st['sc'][:2] == [20, 4] and st['rnd'][:2] == [20, 4] and st['turn'] == 2
+
+
+# --- the log lines --------------------------------------------------------------------
+
+def test_every_line_reads_back_as_written():
+    s = game()
+    for line in ['Ann track ts black 3', 'Ann loco ts 5', 'Ann loco ts 6 1', 'Ann loco sp 2',
+                 'Ann doubler 1', 'Ann ind 2', 'Ann ind 1 2', 'Ann factory', 'Ann token reval',
+                 'Ann engineer 7', 'Ann engineer 7 card', 'Ann worker', 'Ann vp 13',
+                 'Ann claim 2', 'Ann pass', 'Ann start black kv', 'Ann start rouble',
+                 'Ann cards', 'Ann cards flat tokens', 'score', 'kiev8 5']:
+        assert s.text(s.parse(line)) == line
+    assert s.text(s.parse('ann TRACK stp GRAY 3')) == 'Ann track sp grey 3'
+    assert s.text(s.parse('Ann cards tokens flat')) == 'Ann cards flat tokens'
+    assert s.text(s.parse('Ann doubler')) == 'Ann doubler 1'
+    for line, words in (('Ann track ts pink 3', 'No colour "pink"'), ('Ann frob', 'Unknown action'),
+                        ('track ts black 3', 'needs a player name'),
+                        ('Ann score', 'stands alone'), ('Ann cards flat flat', 'once')):
+        with pytest.raises(RuleError) as e:
+            s.parse(line)
+        assert words in str(e.value)
