@@ -4,7 +4,7 @@
 # screens ui/NAME_ui.py: docs/engine.md).
 from trackside.rules import RuleError
 
-GAMES = (('steam', 'Steam'), ('scorepad', 'Score pad'), ('brass', 'Brass'), ('russianrailroads', 'Russian Railroads'), ('russianrailroads', 'Russian Railroads'))
+GAMES = (('steam', 'Steam'), ('scorepad', 'Score pad'), ('brass', 'Brass'), ('russianrailroads', 'Russian Railroads'))
 
 
 def names():
