@@ -6,7 +6,7 @@ import sys
 import host_sim  # noqa: F401  (puts firmware/ on the import path)
 from host_sim import replay
 
-BOARDS = ('pico_display', 'pico_display2', 'tdisplay', 'oled_ssd1306')
+BOARDS = ('pico_display', 'pico_display2', 'tdisplay', 'oled_ssd1306', 'reverse_tft', 'macropad')
 
 
 def main(argv=None):

@@ -417,16 +417,30 @@ def attach(board_name):
     return panel
 
 
+# The CircuitPython boards: Adafruit's displayio for CPython on stand-in hardware
+# (host_sim/cphost.py), their panels emulated from the bytes displayio sends.
+CP_BOARDS = ('reverse_tft', 'macropad')
+
+
 def load(board_name):
     """(board module, panel): the board imported as on a device, its panel attached."""
     import importlib
+    if board_name in CP_BOARDS:
+        from host_sim import cphost
+        host = cphost.install(board_name)
+        return importlib.import_module(board_name), host.panel
     panel = attach(board_name)
     return importlib.import_module(board_name), panel
 
 
 def press(board, index, down=True):
     """Hold (or let go of) button `index` of a board module: its pin goes to the
-    pressed level (low on all our boards) or is let go to its pull-up."""
+    pressed level (low on the MicroPython boards) or is let go to its pull-up; on the
+    CircuitPython boards through cphost (the MacroPad's UP and DOWN turn its encoder)."""
+    if not hasattr(board, 'PINS_BUTTONS'):
+        from host_sim import cphost
+        cphost.host().button(index, down)
+        return
     import machine
     machine.host.set_input(board.PINS_BUTTONS[index], 0 if down else None)
 

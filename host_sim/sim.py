@@ -23,6 +23,11 @@ KEYS = {
     ('BTN1', 'BTN2'): {'tap': {'1': 0, '2': 1, 'space': 0, 'Down': 0, 'Return': 1},
                        'hold': {'!': 0, '@': 1, 'BackSpace': 1, 'Escape': 1},
                        'very': {'z': 1}},
+    # the Reverse TFT (the MacroPad is UP DOWN SEL, as the OLED board: its Up and Down
+    # keys turn the encoder a detent)
+    ('D0', 'D1', 'D2'): {'tap': {'0': 0, '1': 1, '2': 2, 'Up': 0, 'Down': 2, 'Return': 1},
+                         'hold': {'!': 1, 'BackSpace': 1, 'Escape': 1},
+                         'very': {'z': 1}},
 }
 LEGEND = {
     ('A', 'B', 'X', 'Y'): 'a/Enter: A (select)  b/Esc: B (back)  x/Up: X  y/Down: Y  '
@@ -31,7 +36,18 @@ LEGEND = {
                            'z: very long SEL (undo)  q: quit',
     ('BTN1', 'BTN2'): '1/Space: BTN1 (next)  2/Enter: BTN2 (select)  @/Esc: hold BTN2 (back)  '
                       'z: very long BTN2 (undo)  q: quit',
+    ('D0', 'D1', 'D2'): '0/Up: D0 (up)  1/Enter: D1 (select)  2/Down: D2 (down)  '
+                        '!/Esc: hold D1 (back)  z: very long D1 (undo)  q: quit',
 }
+# the MacroPad: the same keys as the OLED board, said its way
+LEGEND_MACROPAD = ('Up/u: encoder anticlockwise  Down/d: clockwise  Enter/s: push (select)  '
+                   'Esc/S: hold (back)  z: very long (undo)  q: quit')
+
+
+def legend(device):
+    if device.board.NAME.startswith('Adafruit MacroPad'):
+        return LEGEND_MACROPAD
+    return LEGEND[tuple(device.names)]
 
 
 class Device:
@@ -44,6 +60,8 @@ class Device:
             start_from_log(log, saves_dir)
         from trackside.ui.app import App
         self.clock = keyscript.Clock()
+        if hasattr(self.buttons, 'clock'):     # CircuitPython boards: device time
+            self.buttons.clock = lambda: self.clock.now
         self.app = App(self.display, self.board.KEYMAP, saves_dir, self.led)
         self.app.tick(self.buttons.pressed(), self.clock.now)
         self.names = self.board.BUTTONS
@@ -148,7 +166,7 @@ def run_terminal(device):
             cols = shutil.get_terminal_size((120, 40)).columns
             frame = terminal_frame(device.panel.rgb(), device.panel.width, device.panel.height, cols)
             out.write('\x1b[H' + '\n'.join(frame) + '\n\x1b[K' + device.status()[:cols] +
-                      '\n\x1b[K' + LEGEND[tuple(device.names)][:cols] + '\n')
+                      '\n\x1b[K' + legend(device)[:cols] + '\n')
             out.flush()
             ch = os.read(fd, 1).decode('latin-1')
             if ch in ('q', '\x03'):
@@ -189,7 +207,7 @@ def run_window(device, scale, root):
     tkinter.Label(root, image=image).pack()
     status = tkinter.Label(root, anchor='w')
     status.pack(fill='x')
-    tkinter.Label(root, text=LEGEND[tuple(device.names)], anchor='w').pack(fill='x')
+    tkinter.Label(root, text=legend(device), anchor='w').pack(fill='x')
 
     def show():
         rgb = device.panel.rgb()

@@ -336,3 +336,18 @@ def test_install_cp_copies_a_drive_that_runs_on_its_own(name, tmp_path):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and 'circup --path %s freeze' % drive in r.stdout
     assert 'cp_code.py -> %s' % (drive / 'code.py') in r.stdout.replace('boards/', '')
+
+
+# -- the simulator ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize('name,keys', [('reverse_tft', 'D1 D1 D2 D1'), ('macropad', 'SEL SEL DOWN SEL')])
+def test_sim_runs_the_circuitpython_boards(name, keys, tmp_path):
+    from host_sim import png
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'sim', '--board', name, '--saves',
+                        str(tmp_path / 'saves'), '--keys', keys, '--png', str(tmp_path / 'png'),
+                        '--scale', '1'], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.strip() == 'ListScreen | Player 1 (first to bid)'
+    w, h, rgb = png.read_png(str(tmp_path / 'png' / '0004.png'))
+    assert (w, h) == {'reverse_tft': (240, 135), 'macropad': (128, 64)}[name]
+    assert len(set(rgb[i:i + 3] for i in range(0, len(rgb), 3))) >= 2
