@@ -4,7 +4,7 @@
 import json
 
 from trackside.rules import RuleError, verbs, ANYONE
-from trackside import logfmt, settings
+from trackside import logfmt
 from trackside.games import load
 
 # Every CHECKPOINT actions the session keeps the state (as JSON text), so
@@ -52,6 +52,9 @@ class Session:
         # setup: as parsed by logfmt.parse_setup; checked by the game here.
         self.game = load(setup['game'])
         logfmt.check_names(setup['players'], self.game.RESERVED)
+        # (settings.py is needed only here and for the setup line: the device
+        # lets it go during a game)
+        from trackside import settings
         self.setup = settings.check(self.game, setup)
         extra = getattr(self.game, 'check_setup', None)
         if extra:
@@ -79,6 +82,7 @@ class Session:
 
     def setup_line(self):
         # (a game of one variant does not name it)
+        from trackside import settings
         variant = self.setup['variant'] if len(self.game.VARIANTS) > 1 else None
         return logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']),
                                    variant)

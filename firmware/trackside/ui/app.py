@@ -98,6 +98,7 @@ class App:
 
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
+        forget('trackside.settings')
         self.session = session
         self.colours = theme.player_colours(session.setup['players'])
         name = session.setup['game']

@@ -6,7 +6,7 @@
 from trackside.ui.screens import Screen, HINTS
 from trackside.ui import theme
 
-HINTS['chart'] = {4: 'X/Y: next chart  B: back', 3: 'up/down: next  sel: back',
+HINTS['chart'] = {4: 'X/Y: next chart  B: back', 3: 'up/dn: next sel: back',
                   2: '1: next chart  2: back'}
 
 
@@ -27,8 +27,10 @@ class ChartScreen(Screen):
         self.title = title
         self.draw_frame(p, app)
         y0, h = self.body(p)
-        legend_h = p.small.height + 2
-        h -= legend_h + p.small.height          # the legend, and the turn numbers
+        # the legend (on a small mono screen the initials at the lines' ends
+        # say whose line is whose), and the turn numbers
+        legend = not (p.mono and p.h < 100)
+        h -= (p.small.height + 2 if legend else 0) + p.small.height
         series = self.values[self.show]
         n = len(series)
         values = [v for point in series for v in point]
@@ -61,7 +63,8 @@ class ChartScreen(Screen):
                 x, y = at(n - 1, series[n - 1][q])
                 p.text(min(x + 2, p.w - p.small.width), max(y0, y - p.small.height // 2),
                        theme.short(self.names[q])[:1], p.small)
-        self.legend(p, y0 + h + 1 + p.small.height)
+        if legend:
+            self.legend(p, y0 + h + 1 + p.small.height)
 
     def turn_axis(self, p, at, n, y, left):
         # "1" under the first turn, the last turn's number under its point,

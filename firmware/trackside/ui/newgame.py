@@ -174,15 +174,17 @@ class SettingsScreen(ListScreen):
         ListScreen.__init__(self, 'Settings', ng.items(), lambda app, spec: ng.setting(self, spec),
                             font='small')
 
-    def footer_h(self, p):
-        return ListScreen.footer_h(self, p) + p.small.height * self.help_lines(p)
+    def body(self, p):
+        # the list, above the lines of help
+        y, h = ListScreen.body(self, p)
+        return y, h - p.small.height * self.help_lines(p)
 
     def help_lines(self, p):
         return 2 if p.h >= 120 else 1
 
     def help(self):
         spec = self.items[self.index][1]
-        return spec[5] if spec else 'The settings are as shown: start'
+        return spec[5] if spec else 'With the settings listed below'
 
     def draw(self, p, app):
         ListScreen.draw(self, p, app)
@@ -190,7 +192,7 @@ class SettingsScreen(ListScreen):
 
     def draw_help(self, p):
         n = self.help_lines(p)
-        y = p.h - ListScreen.footer_h(self, p) - n * p.small.height
+        y = p.h - self.footer_h(p) - n * p.small.height
         p.fill(0, y, p.w, n * p.small.height, theme.BACKGROUND)
         for line in wrap(self.help(), p.small, p.w - 4)[:n]:
             p.text(2, y, line, p.small, theme.DIM)

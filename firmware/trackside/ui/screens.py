@@ -22,6 +22,7 @@ HINTS = {
 
     'dashboard': {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'},
     'act': {4: 'A: go', 3: 'sel: go', 2: '2: go'},
+    'over': {4: 'B: menu', 3: 'hold sel: menu', 2: 'hold 2: menu'},
 }
 
 
@@ -112,6 +113,18 @@ class ListScreen(Screen):
         self.scroll(p)
         for i in range(self.top, min(len(self.items), self.top + self.rows(p))):
             self.draw_row(p, i)
+        self.draw_more(p)
+
+    def draw_more(self, p):
+        # Arrows at the right edge where the list goes on above or below.
+        y0, h = self.body(p)
+        rows = self.rows(p)
+        x = p.w - 9
+        for up, show in ((True, self.top > 0), (False, self.top + rows < len(self.items))):
+            y = y0 + 2 if up else y0 + rows * self.row_h(p) - 6
+            for k in range(4):
+                w = 7 - 2 * k if not up else 1 + 2 * k
+                p.fill(x + (7 - w) // 2, y + k, w, 1, theme.DIM if show else theme.BACKGROUND)
 
     def scroll(self, p):
         # Keep the selected row on screen; True if the view moved.
@@ -135,7 +148,8 @@ class ListScreen(Screen):
             p.swatch(x, y + 2, rh - 4, rh - 4, item[2])
             x += rh
         font = getattr(p, self.font)
-        p.text(x, y + (rh - font.height) // 2, item[0][:(p.w - x) // font.width], font)
+        room = p.w - x - (10 if len(self.items) > self.rows(p) else 0)    # (the arrows)
+        p.text(x, y + (rh - font.height) // 2, item[0][:room // font.width], font)
 
     def draw_mark(self, p, i):
         # The selected row has a bar at its left edge: moving it pushes two
@@ -153,6 +167,7 @@ class ListScreen(Screen):
             p.fill(0, y0, p.w, h, theme.BACKGROUND)
             for i in range(self.top, min(len(self.items), self.top + self.rows(p))):
                 self.draw_row(p, i)
+            self.draw_more(p)
         else:
             self.draw_mark(p, old)
             self.draw_mark(p, self.index)

@@ -27,9 +27,10 @@ def header(app):
 
 
 def order(app):
-    # Turn order, the bankrupt last.
+    # Turn order, the bankrupt last; at the end, the final places (§6).
     s = app.session.state
-    return s['order'] + [q for q in range(len(s['cash'])) if q not in s['order']]
+    first = s['ranking'] if s['phase'] == 'over' else s['order']
+    return first + [q for q in range(len(s['cash'])) if q not in first]
 
 
 def out(app, q):

@@ -49,8 +49,8 @@ def game_screen(p, app, hint):
     hh = p.small.height + 1
     head = header(app)
     hint_w = p.small.measure(hint) + 4
-    if p.small.measure(head) + 4 + hint_w > p.w:
-        hint_w = 0                  # the header's own words come first
+    if p.small.measure(head) + 4 + p.small.width + hint_w > p.w:
+        hint_w = 0                  # the header's own words come first, a space before the hint
     p.put('head', 0, 0, p.w - hint_w, hh, head, p.small, theme.TEXT, theme.BAR)
     if hint_w:
         p.put('hint', p.w - hint_w, 0, hint_w, hh, hint, p.small, theme.TEXT, theme.BAR)
@@ -179,9 +179,11 @@ class Dashboard(Screen):
     def draw(self, p, app):
         game_screen(p, app, HINTS['dashboard'].get(app.buttons))
         pr = app.session.prompt()
-        status = app.status or (pr['text'] if pr['options'] else '')
-        hint = HINTS['act'].get(app.buttons, '') if pr['options'] else ''
-        lines(p, status, hint)
+        if pr['options']:
+            lines(p, app.status or pr['text'], HINTS['act'].get(app.buttons, ''))
+        else:
+            # the game is over: what is left to do
+            lines(p, app.status or 'Game over', HINTS['over'].get(app.buttons, ''), p.small)
 
     def key(self, app, key, n):
         if key == 'select':
