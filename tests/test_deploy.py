@@ -253,8 +253,8 @@ _real_tool = deploy._tool
 
 @pytest.mark.parametrize('board,partition,branch', [
     ('pico_display2', '0', 'mpy'),                  # the stock RPI_PICO firmware: no ROMFS
-    ('oled_ssd1306', '131072', 'romfs'),            # ESP32_GENERIC-ROMFS: 128 KiB
-    ('tdisplay', '4096', 'mpy-clear'),              # a partition the image does not fit
+    ('oled_ssd1306', '1048576', 'romfs'),           # a partition the image fits in
+    ('tdisplay', '4096', 'mpy-clear'),              # one it does not fit in
 ])
 def test_run_builds_really_and_calls_mpremote(board, partition, branch, tmp_path, fake_mpremote,
                                               monkeypatch):
@@ -273,6 +273,13 @@ def test_run_builds_really_and_calls_mpremote(board, partition, branch, tmp_path
     assert (build / 'code' / 'board.mpy').exists()
     assert (build / deploy.MARKER).exists()
     assert (build / 'trackside.romfs').read_bytes()[:3] == b'\xd2\xcd\x31'    # ROMFS magic
+    if branch == 'mpy-clear':
+        # the image that clears a partition is a valid ROMFS with nothing in it
+        script = tmp_path / 'empty.py'
+        script.write_text('import vfs, os, sys\nf = open(sys.argv[1], "rb")\n'
+                          'vfs.mount(vfs.VfsRom(f.read()), "/rom")\nprint(os.listdir("/rom"))\n')
+        listed = run_micropython([str(script), str(build / 'empty.romfs')])
+        assert listed.strip().splitlines()[-1] == '[]'
     calls = [json.loads(l) for l in fake_mpremote.read_text().splitlines()]
     probe = steps[-1][1]
     assert calls == [probe[0][1:]] + [argv[1:] for argv in device_argv(probe[2][branch])]
@@ -355,7 +362,9 @@ def test_deployed_files_import_on_micropython_as_on_a_board(board, romfs, tmp_pa
     script = tmp_path / 'boot_check.py'
     script.write_text(MP_IMPORT)
     image = str(build / 'trackside.romfs') if romfs == 'yes' else '-'
-    lines = run_micropython([str(script), str(build / 'code'), image], heap='192k').strip().splitlines()
+    # the image's bytes are read into the heap here (on a board they are in flash)
+    heap = '192k' if image == '-' else '%dk' % (192 + os.path.getsize(image) // 1024 + 16)
+    lines = run_micropython([str(script), str(build / 'code'), image], heap=heap).strip().splitlines()
     held = sorted(l[5:] for l in lines if l.startswith('HELD '))
     last = lines[-1].split('|')
     size = (320, 240) if board == 'pico_display2' else (240, 135)
