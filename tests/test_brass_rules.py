@@ -696,7 +696,7 @@ def test_rail_era_loan_lock_last_4_rounds_section_16_9():
     assert 'loan' in options(s)
     to_round(s, 1, 5)
     assert 'loan' not in options(s)
-    refused(s, 'Ann loan 10', 'once the draw deck is empty (rounds 5-8')
+    refused(s, 'Ann loan 10', 'once the draw deck is empty: from round 5 of 8')
 
 
 def test_link_costs_canal_3_rail_5_or_15_section_7():

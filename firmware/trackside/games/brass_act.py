@@ -227,8 +227,8 @@ def loan_refusal(s, p, amount):
     if amount not in (10, 20, 30):
         return 'A loan is £10, £20 or £30 (§7)'
     if loans_locked(s):
-        return 'No loans in the Rail era once the draw deck is empty (rounds %d-%d, §4.1)' % (
-            s['rounds'] - s['noloan'] + 1, s['rounds'])
+        return 'No loans in the Rail era once the draw deck is empty: from round %d of %d ' \
+               '(§4.1)' % (s['rounds'] - s['noloan'] + 1, s['rounds'])
     if after_loan(s['pos'][p], amount) is None:
         return 'A £%d loan would take income from %d below -10 (§6.3)' % (amount, level(s['pos'][p]))
     return None

@@ -1,0 +1,119 @@
+# Brass scenario logs (tests/scenarios/brass-*.log): whole games worked out
+# by hand from the digest (the arithmetic is in each log's comments), their
+# expected standings in brass-*.json; identical on CPython and on the real
+# MicroPython interpreter from the .mpy files. And docs/log-format-brass.md:
+# its examples are what Trackside does.
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+from conftest import ROOT
+from test_micropython import cpython_result, micropython_results
+from trackside import logfmt
+from trackside.session import new_session
+
+SCENARIOS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'scenarios', 'brass-*.log')))
+DOC = os.path.join(ROOT, 'docs', 'log-format-brass.md')
+
+
+def expected(path):
+    with open(path[:-4] + '.json') as f:
+        return json.load(f)
+
+
+def test_every_brass_scenario_has_hand_worked_standings():
+    # both editions, 3 and 4 players, the loan lock (§1, §4.1)
+    assert len(SCENARIOS) >= 4
+    heads = [open(p).read().split('\nbrass ')[1].split()[:2] for p in SCENARIOS]
+    assert {h[0] for h in heads} == {'w07', 'rx18'}
+    counts = {len(h[1].split('=')[1].split(',')) for h in heads}
+    assert {3, 4} <= counts
+
+
+def test_scenarios_replay_to_the_hand_worked_standings():
+    for path in SCENARIOS:
+        got = cpython_result(path)
+        del got['state']
+        assert got == expected(path), os.path.basename(path)
+
+
+def test_scenarios_are_identical_on_micropython(mpy_dir):
+    for path, mp in zip(SCENARIOS, micropython_results(mpy_dir, SCENARIOS)):
+        assert mp == cpython_result(path), os.path.basename(path)
+
+
+def test_the_scenarios_cover_the_issue():
+    # loans, shortfalls (salvage and VP), overbuilds, a closed distant
+    # market, the Rail-era loan lock: each is in some hand-worked log
+    text = ''.join(open(p).read() for p in SCENARIOS)
+    for words in (' loan ', ' salvage ', ' over ', 'distant 3 ', 'VP lost', 'No loans'):
+        if words == 'No loans':
+            assert any(expected(p)['error'] and words in expected(p)['error'][2] for p in SCENARIOS)
+        else:
+            assert words in text, words
+    closed = [p for p in SCENARIOS if '= X' in open(p).read()]
+    assert closed
+
+
+# --- the documentation's examples ---------------------------------------------------
+
+def blocks(text):
+    return re.findall(r'```[a-z]*\n(.*?)```', text, re.S)
+
+
+def entries(lines):
+    out = []
+    for line in lines:
+        w = logfmt.words_of(line)
+        if w:
+            out.append(b' '.join(w).decode())
+    return out
+
+
+def doc():
+    with open(DOC, encoding='utf-8') as f:
+        return f.read()
+
+
+def four_player():
+    with open(os.path.join(ROOT, 'tests', 'scenarios', 'brass-w07-4p.log')) as f:
+        return entries(f.read().splitlines())
+
+
+def test_doc_examples_are_the_start_of_the_four_player_scenario():
+    whole = four_player()
+    examples = [b for b in blocks(doc()) if b.startswith('brass w07 players=')]
+    assert len(examples) == 2
+    for block in examples:
+        lines = [l for l in block.splitlines() if l.strip() != '...']
+        got = entries(lines)
+        assert whole[:len(got)] == got
+
+
+def test_doc_table_is_what_replay_prints():
+    table = [b for b in blocks(doc()) if b.startswith('Brass w07, rail')][0]
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay',
+                        os.path.join(ROOT, 'tests', 'scenarios', 'brass-w07-4p.log')],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert r.stdout == table
+
+
+def test_doc_lists_every_setting_and_verb():
+    from trackside.games import brass
+    text = doc()
+    for spec in brass.SETTINGS:
+        assert '| `%s` |' % spec[0] in text, spec[0]
+    for verb in brass.VERBS:
+        assert '`NAME %s' % verb in text or '`%s`' % verb in text, verb
+
+
+def test_setup_line_writes_every_setting():
+    s = new_session('brass players=Ann,Bob,Cid')
+    assert s.setup_line() == ('brass w07 players=Ann,Bob,Cid rounds=10 noloan=4 bonus=spaces '
+                              'distant=tell notiles=vp tiebreak=after format=1 rules=1')
+    s = new_session('brass rx18 players=Ann,Bob')
+    assert s.setup_line() == ('brass rx18 players=Ann,Bob rounds=10 noloan=4 bonus=spaces '
+                              'distant=tell tiles=all12 format=1 rules=1')
