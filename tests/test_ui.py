@@ -113,7 +113,7 @@ def test_holding_back_undoes_and_says_what(tmp_path):
     app, display, names = device('pico_display', tmp_path)
     assert app.session.cursor == 1
     press(app, names, 'B-')
-    assert app.session.cursor == 0 and app.status == 'undid: Red tile turnorder'
+    assert app.session.cursor == 0 and app.status[0] == 'undid: Red tile turnorder'
     assert app.session.can_redo()
     # redo and "undo to turn start" are in the menu (B on the dashboard)
     press(app, names, 'B A')

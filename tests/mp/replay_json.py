@@ -19,4 +19,7 @@ for path in sys.argv[2:]:
     out['state'] = session.state if session else None
     print(json.dumps(out))
     session = None
+    # a device holds one game's rules at a time: let this one go
+    for name in [m for m in sys.modules if m.startswith('trackside.games.')]:
+        del sys.modules[name]
     gc.collect()

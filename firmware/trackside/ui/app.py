@@ -21,7 +21,7 @@ class App:
         self.stack = []
         self.session = None
         self.gui = None                     # the game's screens
-        self.status = ''                    # one line on the dashboard: "undid: ..."
+        self.status = None                  # (what was done, what it changed): the dashboard's foot
         self.start()
 
     # --- the loop ----------------------------------------------------------------
@@ -103,7 +103,7 @@ class App:
         self.colours = theme.player_colours(session.setup['players'])
         name = session.setup['game']
         self.gui = __import__('trackside.ui.%s_ui' % name, None, None, [name])
-        self.status = ''
+        self.status = None
         self.home()
 
     # --- answering the game's prompt ---------------------------------------------------
@@ -177,6 +177,7 @@ class App:
     def submit(self, line):
         # Hand the line to the rules. Refused: the rule's words, and back to
         # the same screen with nothing changed. Done: back to the dashboard.
+        before = table.numbers(self)
         try:
             self.session.do_text(line)
         except RuleError as e:
@@ -185,7 +186,12 @@ class App:
         except OSError as e:
             self.tell('Not saved', 'Could not save (%s): nothing was changed' % e)
             return
-        self.status = ''
+        s = self.session
+        self.done(s.line(s.cursor - 1), before)
+
+    def done(self, what, before):
+        # Back to the game screen, saying what was done and what it changed.
+        self.status = (what, table.changes(self, before, table.numbers(self)))
         self.home()
 
     # --- questions during a game: at the bottom of the game screen if it fits ---------
@@ -213,9 +219,9 @@ class App:
         if not s or not s.can_undo():
             return
         line = s.line(s.cursor - 1)
+        before = table.numbers(self)
         s.undo()
-        self.status = 'undid: ' + line
-        self.home()
+        self.done('undid: ' + line, before)
 
     def menu(self):
         s = self.session
@@ -240,13 +246,13 @@ class App:
         if what == 'undo':
             self.undo()
         elif what == 'redo':
+            before = table.numbers(self)
             s.redo()
-            self.status = 'redid: ' + s.line(s.cursor - 1)
-            self.home()
+            self.done('redid: ' + s.line(s.cursor - 1), before)
         elif what == 'turn':
+            before = table.numbers(self)
             n = s.undo_turn()
-            self.status = 'undid %d to the turn start' % n
-            self.home()
+            self.done('undid %d to the turn start' % n, before)
         elif what == 'other':
             pr = s.prompt()
             items = [(self.label(opt[0]), (actors, opt)) for actors, opt in pr['anytime']]

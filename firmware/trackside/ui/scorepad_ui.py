@@ -2,6 +2,7 @@
 # game screen, their place at the end; the totals charted round by round.
 LABELS = {'round': 'Enter the round', 'end': 'End the game', 'fix': 'Correct a round'}
 PHASES = {'play': 'Scores', 'over': 'Final'}
+NUMBERS = (('total', 'total'),)       # what an entry's changes name
 CHART = (('Total', 'total'),)
 ORDINAL = ('1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th')
 

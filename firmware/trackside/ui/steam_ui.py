@@ -10,6 +10,7 @@ LABELS = {'bid': 'Bid', 'pass': 'Pass', 'tile': 'Tile', 'build': 'Build',
 PHASES = {'auction': 'Auction', 'bidding': 'Auction', 'capital': 'Capital', 'tiles': 'Tiles',
           'build': 'Build', 'move': 'Move', 'income': 'Income', 'links': 'Final score',
           'over': 'Game over'}
+NUMBERS = (('$', 'cash'), ('income', 'income'), ('VP', 'vp'), ('loco', 'loco'))   # what an entry's changes name
 CHART = (('VP', 'vp'), ('Income', 'income'))      # (title, state key or function)
 ORDINAL = ('1st', '2nd', '3rd', '4th', '5th', '6th')
 

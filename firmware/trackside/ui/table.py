@@ -67,7 +67,8 @@ def game_screen(p, app, hint):
 
 def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
     # The bottom lines: what is asked (small), the answer (medium, or
-    # font), a note beside it (small). On the OLED: the title line only.
+    # font), a note beside it (small; with no note the answer has the whole
+    # width). On the OLED: the title line only.
     if not inline(p):
         p.put('title', 0, p.h - p.small.height, p.w, p.small.height, title, p.small, theme.DIM, bg)
         return
@@ -75,9 +76,12 @@ def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None
     fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
     p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
     ay = p.h - p.medium.height - 1
-    nw = 10 * p.small.width         # the same boxes on every question: only text changes
+    nw = 10 * p.small.width if note else 0
     p.put('answer', 0, ay, p.w - nw, p.medium.height, answer, font or p.medium, theme.TEXT, bg, swatch)
-    p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
+    if note:
+        p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
+    else:
+        p.slots.pop('note', None)
 
 
 # --- the players' rows ------------------------------------------------------------------
@@ -173,17 +177,50 @@ def tiny():
     return font.load('tiny')
 
 
+# --- what an entry changed ----------------------------------------------------------
+
+def numbers(app):
+    # The numbers the game names (its UI module's NUMBERS: (label, series)),
+    # for each player, now.
+    s = app.session.state
+    return [s[f][:] if isinstance(f, str) else f(s) for label, f in app.gui.NUMBERS]
+
+
+def changes(app, before, after):
+    # What moved, in words: "Blu $0→1 income 0→-1; Red VP 2→4".
+    names = app.session.setup['players']
+    money = app.session.game.CURRENCY
+    out = []
+    for q in range(len(names)):
+        cells = []
+        for i in range(len(after)):
+            a, b = before[i][q], after[i][q]
+            if a != b:
+                label = app.gui.NUMBERS[i][0]
+                cells.append(('%s%d→%d' if label == money else '%s %d→%d') % (label, a, b))
+        if cells:
+            out.append(theme.short(names[q]) + ' ' + ' '.join(cells))
+    return '; '.join(out)
+
+
 class Dashboard(Screen):
-    # The game screen with what comes next at the bottom. A acts (the
-    # game's prompt), B opens the menu, holding B undoes.
+    # The game screen with what comes next at the bottom, and under it what
+    # the last entry did and what it changed (app.status: (what, changes)),
+    # or what the keys do. A acts (the game's prompt), B opens the menu,
+    # holding B undoes.
     def draw(self, p, app):
-        game_screen(p, app, HINTS['dashboard'].get(app.buttons))
+        game_screen(p, app, HINTS['dashboard'].get(app.buttons, ''))
         pr = app.session.prompt()
-        if pr['options']:
-            lines(p, app.status or pr['text'], HINTS['act'].get(app.buttons, ''))
+        hint = HINTS['act' if pr['options'] else 'over'].get(app.buttons, '')
+        text = pr['text'] if pr['options'] else 'Game over'
+        if app.status:
+            # what the last entry did, under what comes next
+            what, moved = app.status if isinstance(app.status, tuple) else (app.status, '')
+            lines(p, text, what + (': ' + moved if moved else ''), p.small)
+        elif pr['options']:
+            lines(p, text, hint)
         else:
-            # the game is over: what is left to do
-            lines(p, app.status or 'Game over', HINTS['over'].get(app.buttons, ''), p.small)
+            lines(p, text, hint, p.small)       # the game is over: what is left to do
 
     def key(self, app, key, n):
         if key == 'select':
