@@ -43,7 +43,7 @@ def board(s, p, ts=(), sp=(), kv=(), locos=None, db=None, rv=None, md=None, im=N
             st[key][p] = v
     if im is not None:
         st['im'][p] = list(im)
-    B.check_board(st, p)
+    check_board(st, p)
     s._prompt = None
     return st
 
@@ -61,3 +61,22 @@ def everyone_passes(s):
         if not st['ps'][q] and st['phase'] == 'actions':
             s.do_text('%s pass' % s.setup['players'][q])
     return s
+
+
+def check_board(s, p):
+    # The board's own consistency (§13 "Validation"): the device checks
+    # every change before it is made; this checks the boards the tests make.
+    tr = s['tr'][p]
+    for L in range(3):
+        row = B.rowof(s, p, L)
+        last = B.LEN[L] + 1
+        for c in range(len(row)):
+            if row[c]:
+                if not B.gained(s, p, c) or row[c] >= last:
+                    raise AssertionError('%s %s: impossible board' % (B.LINE_TITLES[L], B.COLOURS[c]))
+                last = row[c]
+        for c in range(B.NCOL[L], 5):
+            if tr[5 * L + c]:
+                raise AssertionError('%s takes no %s' % (B.LINE_TITLES[L], B.COLOURS[c]))
+    if tr[0] < 1 or tr[5] < 1 or tr[10] < 1:
+        raise AssertionError('black tracks start on space 1')

@@ -13,7 +13,7 @@ from trackside.games import russianrailroads_board as B
 from trackside.games import russianrailroads_ask as A
 from host_sim.randplay import junk_line
 from host_sim.answers import random_line
-from test_russianrailroads_play import game
+from test_russianrailroads_play import game, check_board
 
 HEALTH = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 
@@ -50,7 +50,7 @@ def boards(draw):
 def state_of(b):
     s = dict((k, [v]) for k, v in b.items() if k not in ('k8', 'il'))
     s.update({'tk': [[]], 'en': [[]], 'qe': [0], 'bw': [0], 'k8': b['k8'], 'il': b['il']})
-    B.check_board(s, 0)
+    check_board(s, 0)
     return s
 
 
@@ -89,7 +89,7 @@ def test_a_line_never_scores_less_after_a_track_moves_forward_section_4_4(b, dat
         return
     L, c, (lo, hi) = data.draw(st.sampled_from(moves))
     s['tr'][0][5 * L + c] = data.draw(st.integers(lo, hi))
-    B.check_board(s, 0)
+    check_board(s, 0)
     never_lower(before, s, 'track')
 
 
@@ -172,7 +172,7 @@ def check_invariants(s):
     n = len(s.setup['players'])
     assert sorted(st_['order']) == list(range(n))
     for p in range(n):
-        B.check_board(st_, p)
+        check_board(st_, p)
         assert 0 <= st_['db'][p] <= 8 and 0 <= st_['fa'][p] <= 5
         assert st_['vp'][p] == st_['rnd'][p] + st_['inr'][p] + (
             st_['fin'][p][2] + st_['fin'][p][3] if st_['fin'] else 0)

@@ -12,14 +12,13 @@
 #
 # russianrailroads_board.py holds a board and its score, _log.py the lines,
 # _ask.py the questions; none of them imports this module.
-from trackside.rules import RuleError, NOBODY
+from trackside.rules import RuleError, NOBODY, ask
 from trackside.games.russianrailroads_log import (   # noqa: F401 (the session's)
-    VERBS, CHANGES, CARDS, parse, unparse)
-from trackside.games.russianrailroads_ask import (   # noqa: F401
-    prompt, step, last_round, claimants, claim_refusal, score_refusal)
+    VERBS, CHANGES, parse, unparse)
 from trackside.games import russianrailroads_board as B
-from trackside.games.russianrailroads_board import (
-    TS, LEN, START, ACTIONS, SCORING, FINAL, OVER)
+from trackside.games.russianrailroads_board import (   # noqa: F401 (pawn: the UI's)
+    TS, LEN, START, ACTIONS, SCORING, FINAL, OVER, pawn, last_round, claimants,
+    claim_refusal, score_refusal)
 
 NAME = 'russianrailroads'
 TITLE = 'Russian Railroads'
@@ -75,6 +74,7 @@ def new_game(setup):
         'inr': [0] * n, 'rnd': [0] * n,  # in-round VP (§10), round scorings (§13)
         'sc': [0] * n,                  # each board's score at the last round's scoring
         'ch': [1] * n,                  # board changed since the last scoring
+        'mru': [0] * n,                 # each player's last change (change_code; the questions' order)
         # §2 per player: black on space 1 of each line, a #1 on the TS,
         # the marker on the first industrialization space
         'tr': [[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0] for p in range(n)],
@@ -197,6 +197,21 @@ def do_change(s, verb, a):
         gain(s, q, a[1])
 
 
+def change_code(verb, a):
+    # A change's kind as one int, for the questions' order: the verb, and
+    # the line and colour, the marker, or the count.
+    k = B.CHANGE_VERBS.index(verb) * 1000 + 1
+    if verb == 'track':
+        return k + 10 * a[1] + a[2]
+    if verb == 'loco':
+        return k + 10 * a[1] + (1 if a[3] else 0)
+    if verb == 'ind':
+        return k + (10 if a[2] else 0) + (1 if a[1] + a[2] == 1 else 0)
+    if verb in ('doubler', 'vp'):
+        return k + min(a[1], 999)
+    return k
+
+
 def gain(s, q, n):
     s['vp'][q] += n
     s['inr'][q] += n
@@ -230,6 +245,8 @@ def apply_change(s, verb, a, names):
     s['ch'][q] = 1
     if s['phase'] == ACTIONS:
         s['la'] = q
+    # the player's last change, offered first next time (an int: no new object)
+    s['mru'][q] = change_code(verb, a)
 
 
 # --- the action phase: claims and passing (§9) ---------------------------------------------
@@ -279,104 +296,39 @@ def do_score(s, names):
     s['phase'] = ACTIONS
 
 
-# --- the final scoring (§11) ------------------------------------------------------------------
+# --- the questions (russianrailroads_ask.py: loaded when first asked, so a
+# replayed log never needs them) ---------------------------------------------------------
 
-def card_points(s, q, c):
-    # §11.1: each end-game bonus card, with its cap.
-    tr = s['tr'][q]
-    if c == 0:
-        return 15
-    if c == 1:
-        return 10 * len([L for L in range(3) if tr[5 * L] == LEN[L]])
-    if c == 2:
-        return 4 * s['fa'][q]
-    if c == 3:
-        return sum(s['lo'][q])
-    if c == 4:
-        return 10 * min(3, B.workers(s, q))
-    if c == 5:
-        return tr[0] + tr[5] + tr[10]
-    if c == 6:
-        return 7 * min(4, len(s['tk'][q]))
-    if c == 7:
-        return 30 if s['db'][q] >= 7 else 20 if s['db'][q] >= 4 else 0
-    if c == 9:
-        hired = len(s['en'][q]) - (1 if s['qe'][q] and not s['qh'] else 0)
-        return 6 * hired
-    return 0            # card 9, the extra engineer: the majority only
+def questions():
+    return __import__('trackside.games.russianrailroads_ask', None, None, ['x'])
 
 
-def majority(s):
-    # §11.2: 40 for the most engineers, 20 for the second; ties go to the
-    # higher-numbered engineer; nobody without an engineer. The extra-
-    # engineer card counts one (alone too, unless extra_alone=no). Players
-    # equal on both share the place (the rules do not say).
-    n = len(s['vp'])
-    key = []
-    for q in range(n):
-        count = len(s['en'][q]) + (1 if 8 in s['cards'][q] else 0)
-        ok = count > 0 and (s['en'][q] or s['xa'])
-        key.append((count, sorted(s['en'][q], reverse=True)) if ok else None)
-    got = [0] * n
-    left = [q for q in range(n) if key[q] is not None]
-    for award in (40, 20):
-        if not left:
-            break
-        best = max(key[q] for q in left)
-        top = [q for q in left if key[q] == best]
-        for q in top:
-            got[q] = award
-        if len(top) > 1:
-            break
-        left = [q for q in left if q not in top]
-    return got
+def prompt(s, setup):
+    if s['phase'] == OVER:
+        return ask(s['turn'], OVER, NOBODY, 'Game over', [])
+    return questions().prompt(s, setup)
 
 
-def do_cards(s, q, cards):
-    for c in cards:
-        for r in range(len(s['vp'])):
-            if r != q and s['cards'][r] and c in s['cards'][r]:
-                raise RuleError('%s: that card is another player\'s; each is in the deck once (§11.1)'
-                                % CARDS[c])
-    s['cards'][q] = list(cards)
-    s['sq'].pop(0)
-    if not s['sq']:
-        final_scoring(s)
+def step(setup, s, p, verb, answers):
+    return questions().step(setup, s, p, verb, answers)
 
 
-def final_scoring(s):
-    n = len(s['vp'])
-    eng = majority(s)
-    fin = []
-    for q in range(n):
-        bonus = sum(card_points(s, q, c) for c in s['cards'][q])
-        s['vp'][q] += bonus + eng[q]
-        fin.append([s['rnd'][q], s['inr'][q], bonus, eng[q], s['vp'][q]])
-    s['fin'] = fin
-    # §11.3: the highest total wins; equal totals share the place
-    s['rank'] = [1 + len([r for r in range(n) if s['vp'][r] > s['vp'][q]]) for q in range(n)]
-    s['phase'] = OVER
+# --- what happens once a game (russianrailroads_once.py) ---------------------------------
+
+ONCE = 'trackside.games.russianrailroads_once'
 
 
-# --- the starting bonus cards (§2) --------------------------------------------------------
+def once():
+    return __import__(ONCE, None, None, ['x'])
 
-def do_start(s, q, k, L):
-    if k not in s['st']:
-        raise RuleError('That starting card is taken (§2)')
-    if k == 0:
-        why = B.track_refusal(s, q, L, 0, s['tr'][q][5 * L] + 1, s['skip'])
-        if why:
-            raise RuleError(why)
-    s['st'].remove(k)
-    if k == 0:                      # 1 black track 1 space
-        s['tr'][q][5 * L] += 1
-    elif k == 1:                    # 1 industrialization step
-        s['im'][q][0] += 1
-    elif k == 2:                    # 1 doubler
-        s['db'][q] += 1
-    s['sq'].pop(0)
-    if not s['sq']:
-        s['phase'] = ACTIONS
+
+def let_go():
+    # The once-a-game module is not needed until the next time (its RAM back).
+    import sys
+    sys.modules.pop(ONCE, None)
+    pkg = sys.modules.get('trackside.games')
+    if pkg is not None and hasattr(pkg, 'russianrailroads_once'):
+        delattr(pkg, 'russianrailroads_once')
 
 
 # --- the session's questions ----------------------------------------------------------------
@@ -406,9 +358,13 @@ def apply(s, action):
         s['k8'] = a[0]
         return
     if verb == 'start':
-        do_start(s, p, a[0], a[1])
+        once().do_start(s, p, a[0], a[1])
+        if s['phase'] != START:
+            let_go()
     elif verb == 'cards':
-        do_cards(s, p, a)
+        once().do_cards(s, p, a)
+        if s['phase'] == OVER:
+            let_go()
     elif verb == 'score':
         do_score(s, names)
     elif verb in ('claim', 'pass'):
@@ -432,11 +388,6 @@ def apply(s, action):
 
 
 # --- standings ----------------------------------------------------------------------------------
-
-def pawn(vp):
-    # §1: the VP pawn's space (the "100" space means 0) and the token.
-    return (vp % 100 or 100), vp // 100 * 100
-
 
 def standings(setup, s):
     rows = []

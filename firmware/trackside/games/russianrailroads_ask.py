@@ -4,27 +4,17 @@
 # list), what changed (only what the board allows now), then the number it
 # needs (the new space, the locomotive's number...). The header shows the
 # line being changed as it now stands, with its score.
-from trackside.rules import ask, NONE, AMOUNT, PICK, SUBSET, SEQUENCE, NOBODY
+from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
 from trackside.games import russianrailroads_board as B
 from trackside.games.russianrailroads_board import (
     TS, SP, KV, LINES, LINE_TITLES, COLOURS, LETTERS, TOKENS, TOKEN_TITLES,
-    START, ACTIONS, SCORING, FINAL, OVER)
-from trackside.games.russianrailroads_log import CARDS, START as START_CARDS
-
-CARD_TITLES = ('Flat 15', 'Completed lines', 'Factories', 'Locomotives', 'Extra workers',
-               'Black tracks', 'Tokens', 'Doublers', 'Extra engineer', 'Engineers')
-START_TITLES = ('1 black step', '1 industry step', '1 doubler', '1 rouble')
+    START, ACTIONS, SCORING, FINAL, OVER, claimants, claim_refusal, score_refusal)
 
 
-# --- the round: who acts now (shared with russianrailroads.py) -------------------------------
 
-def last_round(s):
-    return s['turn'] == s['last']
-
-
-def claimants(s):
-    # §3 step 3: the space-2 claimant acts first, then the space-1 one.
-    return [q for q in (s['cl'][1], s['cl'][0]) if q >= 0]
+def once():
+    # the starting cards and the final scoring (russianrailroads_once.py)
+    return __import__('trackside.games.russianrailroads_once', None, None, ['x'])
 
 
 def editors(s):
@@ -39,32 +29,9 @@ def editors(s):
     if s['la'] in order:
         i = order.index(s['la']) + 1
         order = order[i:] + order[:i]
+        if B.tokens_due(s, s['la']) > 0:
+            order = order[-1:] + order[:-1]     # a token to take: the same player
     return [q for q in order if not s['ps'][q]]
-
-
-def claim_refusal(s, q, space):
-    # §9: spaces 1 and 2, not in the last round, one each, not both, not
-    # under one's own position (allowed with 2 players).
-    if space not in (1, 2):
-        return 'The turn-order spaces are 1 and 2 (§9)'
-    if last_round(s):
-        return 'No turn-order claims in the last round: the Last Round tile covers them (§3)'
-    if s['cl'][space - 1] >= 0:
-        return 'Turn-order space %d is taken this round (§9)' % space
-    if q in s['cl']:
-        return 'One player may not hold both turn-order spaces (§9)'
-    if s['order'].index(q) + 1 == space and len(s['order']) > 2:
-        return 'Not the space under your own position, except with 2 players (§9)'
-    return None
-
-
-def score_refusal(s, names):
-    if s['k8'] < 0:
-        need = [names[q] for q in range(len(names)) if B.star8_needed(s, q)]
-        if need:
-            return ('The Kiev space-8 star has no value yet, and %s reaches it: read it off '
-                    'the board and enter it ("kiev8 N"), then score (§5.2)' % ' and '.join(need))
-    return None
 
 
 # --- a board as short text ---------------------------------------------------------------------
@@ -113,29 +80,22 @@ def prompt(s, setup):
         return ask(t, ph, NOBODY, 'Game over', [])
     if ph == START:
         p = s['sq'][0]
-        items = []
-        for k in s['st']:
-            if k == 0:
-                for L in range(3):
-                    items.append(('black ' + LINES[L], 'Black +1 on the ' + LINE_TITLES[L]))
-            else:
-                items.append((START_CARDS[k], START_TITLES[k]))
+        items = once().start_items(s)
         return ask(t, ph, p, '%s: starting bonus card' % names[p], [('start', PICK, items)],
                    anytime=anytime)
     if ph == FINAL:
         p = s['sq'][0]
-        taken = []
-        for c in s['cards']:
-            taken += c or []
-        items = [(CARDS[c], CARD_TITLES[c]) for c in range(len(CARDS)) if c not in taken]
-        return ask(t, ph, p, '%s: end-game bonus cards' % names[p],
-                   [('cards', SUBSET, items, 0, len(items))], anytime=anytime)
+        return ask(t, ph, p, '%s: end-game bonus cards' % names[p], [('cards', SEQUENCE)],
+                   anytime=anytime)
     if ph == ACTIONS:
         nxt = editors(s)[0]
-        return ask(t, ph, NOBODY, 'R%d: changes, claims, passes (%s next?)' % (t, names[nxt]),
+        return ask(t, ph, NOBODY, 'Next: %s (or anyone)' % names[nxt],
                    [('edit', SEQUENCE)], anytime=anytime)
     # SCORING
     opts = []
+    cl = claimants(s)
+    if cl:
+        opts.append(('edit', SEQUENCE))     # the claimants act before the scoring
     done = 'Everyone has passed: claims and passes are over this round (§3)'
     blocked = [('pass', done), ('claim', done)]
     why = score_refusal(s, names)
@@ -146,17 +106,46 @@ def prompt(s, setup):
     else:
         opts.append(('score', NONE))
         text = 'Round %d: score the boards' % t
-    cl = claimants(s)
     if cl:
-        opts.append(('edit', SEQUENCE))
-        text = 'First %s act, then score' % ', '.join(names[q] for q in cl)
+        text = 'Claimants act, then score'
     return ask(t, ph, NOBODY, text, opts, blocked, anytime)
 
 
 # --- the questions of a change ----------------------------------------------------------------
 
+def item_word(code):
+    # The question's item that makes a change of this kind (russianrailroads.
+    # change_code): "track ts black", "ind 1", "doubler 1"...; '' for none.
+    if not code:
+        return ''
+    verb = B.CHANGE_VERBS[(code - 1) // 1000]
+    x = (code - 1) % 1000
+    if verb == 'track':
+        return 'track %s %s' % (LINES[x // 10], COLOURS[x % 10])
+    if verb == 'loco':
+        return 'loco ' + LINES[x // 10] + (' high' if x % 10 else '')
+    if verb == 'ind':
+        return ('ind 0' if x >= 10 else 'ind') + (' 1' if x % 10 else '')
+    if verb in ('doubler', 'vp'):
+        return '%s %d' % (verb, x)
+    return verb
+
+
 def change_items(s, q):
-    # What may change on q's board now, as (word, label): each is legal.
+    # What may change on q's board now, as (word, label): each is legal. The
+    # player's last change (s['mru']) comes first: a change is often made again.
+    items = standard_items(s, q)
+    w = item_word(s['mru'][q])
+    for i in range(len(items)):
+        if items[i][0] == w:
+            return [items[i]] + items[:i] + items[i + 1:]
+    return items
+
+
+def standard_items(s, q):
+    # The list, in the same order every time: tokens waiting, the tracks (by
+    # line, black first), locomotives, industry, doublers, VP, claims, the
+    # rarer changes, and pass last.
     items = []
     due = B.tokens_due(s, q)
     if due > 0:
@@ -169,15 +158,6 @@ def change_items(s, q):
             if not isinstance(B.track_span(s, q, L, c, s['skip']), str):
                 items.append(('track %s %s' % (LINES[L], COLOURS[c]), '%s %s %s' % (
                     LINE_TITLES[L], COLOURS[c], ('@%d' % row[c]) if row[c] else 'new')))
-    im = s['im'][q]
-    for m in (0, 1):
-        steps = B.ind_steps(s, q, m)
-        head = 'ind ' if m == 0 else 'ind 0 '
-        what = 'Industry' if m == 0 or im[1] < 0 else '2nd marker'
-        if 1 in steps:
-            items.append((head + '1', '%s +1: %s' % (what, space_name(im[m] + 1))))
-        if [k for k in steps if k > 1]:
-            items.append((head.strip(), '%s +2 or more' % what))
     lo = s['lo'][q]
     low, high = min(lo[0], lo[1]), max(lo[0], lo[1])
     if low < 9:
@@ -189,21 +169,26 @@ def change_items(s, q):
         if lo[L + 1] < 9:
             items.append(('loco ' + LINES[L], 'Loco %s %s' % (
                 LINE_TITLES[L], ('#%d' % lo[L + 1]) if lo[L + 1] else 'none')))
+    im = s['im'][q]
+    for m in (0, 1):
+        steps = B.ind_steps(s, q, m)
+        head = 'ind ' if m == 0 else 'ind 0 '
+        what = 'Industry' if m == 0 or im[1] < 0 else '2nd marker'
+        if 1 in steps:
+            items.append((head + '1', '%s +1: %s' % (what, space_name(im[m] + 1))))
+        if [k for k in steps if k > 1]:
+            items.append((head.strip(), '%s +2 or more' % what))
+    factory = s['fa'][q] > 0       # a factory's action: 2 doublers, a VP sum (§12.4)
     if s['db'][q] < B.DOUBLERS:
         items.append(('doubler 1', 'Doubler +1 (%d)' % (s['db'][q] + 1)))
-    factory = s['fa'][q] > 0       # a factory's action: 2 doublers, a VP sum (§12.4)
     if s['db'][q] < B.DOUBLERS - 1 and factory:
         items.append(('doubler 2', 'Doublers +2 (%d)' % (s['db'][q] + 2)))
-    vps = [3, 5, 10]
-    labels = ['VP +3', 'VP +5', 'VP +10']
+    items += [('vp 3', 'VP +3'), ('vp 5', 'VP +5'), ('vp 10', 'VP +10')]
     en = sum(s['en'][q])
     best = sorted(lo, reverse=True)
     for v, label in ((en, 'engineers'), (best[0] + best[1], '2 best locos')):
-        if factory and v > 0 and v not in vps:
-            vps.append(v)
-            labels.append('VP +%d (%s)' % (v, label))
-    for i in range(len(vps)):
-        items.append(('vp %d' % vps[i], labels[i]))
+        if factory and v > 0 and v not in (3, 5, 10):
+            items.append(('vp %d' % v, 'VP +%d (%s)' % (v, label)))
     items.append(('vp', 'VP, other'))
     if s['phase'] == ACTIONS:
         for sp in (1, 2):
@@ -216,19 +201,23 @@ def change_items(s, q):
     if qcard and not max(s['bw']):
         items.append(('worker', 'Black worker (? card)'))
     if s['phase'] == ACTIONS:
+        # last: one press up from the top of the list
         items.append(('pass', 'Pass: +%d VP' % s['backs'][s['order'].index(q)]))
     return items
 
 
 def step(setup, s, p, verb, answers):
-    # The sequence "edit" (docs/engine.md): (summary, question, line).
+    # The sequences "edit" and "cards" (docs/engine.md): (summary, question, line).
+    if verb == 'cards':
+        return once().cards_step(s, p, answers)
     names = setup['players']
     if not answers:
         items = [(names[q], names[q]) for q in editors(s)]
         return '', ('Whose board? (R%d)' % s['turn'], PICK, items), ''
     q = names.index(answers[0])
     head = names[q]
-    board = '%s %dvp: %s' % (head, s['vp'][q], ind_text(s, q))
+    board = '%s %dvp, scores %d now' % (head, s['vp'][q],
+                                        sum(B.round_score(s, q, s['il'], s['k8'])))
     if len(answers) == 1:
         return board, ('%s: what changed?' % head, PICK, change_items(s, q)), head
     what = answers[1]

@@ -45,6 +45,17 @@ TOKENS = ('tracks', 'industry', 'marker', 'doublers', 'reval', 'medal', 'qcard')
 TOKEN_TITLES = ('4 track steps', '5 industry steps', '2nd marker', '3 doublers',
                 'Revaluation', 'Kiev medal', '? card + bonus card')
 MARKER, DOUBLE3, REVAL, MEDAL, QCARD = 3, 4, 5, 6, 7
+CHANGE_VERBS = ('track', 'loco', 'doubler', 'ind', 'factory', 'token', 'engineer', 'worker', 'vp')
+
+
+def pawn(vp):
+    # §1: the VP pawn's space (the "100" space means 0) and the token.
+    return (vp % 100 or 100), vp // 100 * 100
+
+
+def pawn_text(vp):
+    space, token = pawn(vp)
+    return '@%d+%d' % (space, token) if token else '@%d' % space
 
 
 def rowof(s, p, L):
@@ -322,20 +333,37 @@ def round_score(s, p, last, k8):
             industry(s, p, im[0], last) + industry(s, p, im[1], last))
 
 
-def check_board(s, p):
-    # The board's own consistency (§13 "Validation"): every change is
-    # checked before it is made, so this only guards the tests' boards.
-    tr = s['tr'][p]
-    for L in range(3):
-        row = rowof(s, p, L)
-        last = LEN[L] + 1
-        for c in range(len(row)):
-            if row[c]:
-                if not gained(s, p, c) or row[c] >= last:
-                    raise RuleError('%s %s: impossible board' % (LINE_TITLES[L], COLOURS[c]))
-                last = row[c]
-        for c in range(NCOL[L], 5):
-            if tr[5 * L + c]:
-                raise RuleError('%s takes no %s' % (LINE_TITLES[L], COLOURS[c]))
-    if tr[0] < 1 or tr[5] < 1 or tr[10] < 1:
-        raise RuleError('black tracks start on space 1')
+# --- the round: who acts now -------------------------------------------------------
+
+def last_round(s):
+    return s['turn'] == s['last']
+
+
+def claimants(s):
+    # §3 step 3: the space-2 claimant acts first, then the space-1 one.
+    return [q for q in (s['cl'][1], s['cl'][0]) if q >= 0]
+
+
+def claim_refusal(s, q, space):
+    # §9: spaces 1 and 2, not in the last round, one each, not both, not
+    # under one's own position (allowed with 2 players).
+    if space not in (1, 2):
+        return 'The turn-order spaces are 1 and 2 (§9)'
+    if last_round(s):
+        return 'No turn-order claims in the last round: the Last Round tile covers them (§3)'
+    if s['cl'][space - 1] >= 0:
+        return 'Turn-order space %d is taken this round (§9)' % space
+    if q in s['cl']:
+        return 'One player may not hold both turn-order spaces (§9)'
+    if s['order'].index(q) + 1 == space and len(s['order']) > 2:
+        return 'Not the space under your own position, except with 2 players (§9)'
+    return None
+
+
+def score_refusal(s, names):
+    if s['k8'] < 0:
+        need = [names[q] for q in range(len(names)) if star8_needed(s, q)]
+        if need:
+            return ('The Kiev space-8 star has no value yet, and %s reaches it: read it off '
+                    'the board and enter it ("kiev8 N"), then score (§5.2)' % ' and '.join(need))
+    return None

@@ -6,12 +6,12 @@
 # other ("Ann track ts grey 5").
 from trackside.rules import RuleError, NOBODY
 from trackside.logfmt import number, low, txt
-from trackside.games.russianrailroads_board import LINES, COLOURS, TOKENS, TS
+from trackside.games.russianrailroads_board import LINES, COLOURS, TOKENS, TS, CHANGE_VERBS
 
 CARDS = ('flat', 'lines', 'factories', 'locos', 'workers', 'black', 'tokens',
          'doublers', 'extra', 'engineers')       # §11.1, cards 1-10
 START = ('black', 'ind', 'doubler', 'rouble')   # §2 starting bonus cards 1-4
-CHANGES = ('track', 'loco', 'doubler', 'ind', 'factory', 'token', 'engineer', 'worker', 'vp')
+CHANGES = CHANGE_VERBS
 VERBS = CHANGES + ('claim', 'pass', 'start', 'cards', 'score', 'kiev8')
 
 _VERB = dict((v.encode(), v) for v in VERBS)
