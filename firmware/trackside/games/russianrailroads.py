@@ -29,27 +29,33 @@ SEATING = 'turn-order card 1'       # players= is the first turn order (§2)
 CURRENCY = ''
 ROUNDS = {2: 6, 3: 6, 4: 7}         # §2
 
-# Every value the digest leaves open is a setting with its default (§16).
+# Every value the digest leaves open is a setting with its default (§16);
+# trackside/settings.py says the shape.
 SETTINGS = (
-    ('rounds', lambda setup: ROUNDS[len(setup['players'])], (1, 9), None, 'Rounds',
-     '7 with 4 players, 6 with 2 or 3 (§2)'),
-    ('back1', 0, (0, 9), None, 'Pass VP, 1st', 'VP on the back of turn-order card 1 (§9)'),
-    ('back2', 2, (0, 9), None, 'Pass VP, 2nd', 'VP on the back of turn-order card 2 (§9)'),
-    ('back3', 3, (0, 9), None, 'Pass VP, 3rd', 'VP on the back of turn-order card 3 (§9)'),
-    ('back4', 4, (0, 9), None, 'Pass VP, 4th', 'VP on the back of turn-order card 4 (§9)'),
-    ('kiev8', 'unset', ('unset',) + tuple('%d' % i for i in range(21)), None, 'Kiev star 8',
-     'Unknown: read it off the board. Asked for when a score needs it (§5.2)'),
-    ('ind_last', 30, (0, 99), None, 'Industry last space',
-     'VP of its last space: 30 on the 2013 board (§8)'),
-    ('white_steps', 2, (0, 2), None, 'White steps at TS 15',
-     'Free steps of the white track when black reaches TS 15 (§4.3)'),
-    ('skip', 'yes', ('yes', 'no'), None, 'Skip a colour',
-     'May a colour enter a line without the one before it (§4.2)', ('Allowed', 'Not allowed')),
-    ('extra_alone', 'yes', ('yes', 'no'), None, 'Extra-engineer card',
-     'Alone, does it qualify for the engineer majority (§11.2)', ('Qualifies alone', 'With one')),
-    ('qengineer', 'yes', ('yes', 'no'), None, '? card engineer',
-     'Does it count as hired for the Engineers card (§11.2)', ('Counts', 'Does not')),
+    ('rounds', lambda setup: ROUNDS[len(setup['players'])], (1, 9), None),   # §2
+    ('back1', 0, (0, 9), None),         # §9: the turn-order cards' backs (a review's
+    ('back2', 2, (0, 9), None),         #     0/2/3/4; the rulebook's digits are lost)
+    ('back3', 3, (0, 9), None),
+    ('back4', 4, (0, 9), None),
+    ('kiev8', 'unset', ('unset',) + tuple('%d' % i for i in range(21)), None),   # §5.2
+    ('ind_last', 30, (0, 99), None),    # §8: 30 on the 2013 board (50: Ultimate)
+    ('white_steps', 2, (0, 2), None),   # §4.3: the 2013 rules' 2 free white steps
+    ('skip', 'yes', ('yes', 'no'), None),   # §4.2: a colour skipped on a line
+    ('extra_alone', 'yes', ('yes', 'no'), None),    # §11.2: the extra-engineer card alone
+    ('qengineer', 'yes', ('yes', 'no'), None),      # §11.2: the ? card's engineer, hired?
 )
+SETTINGS_TEXT = """\
+rounds | Rounds | 7 with 4 players, 6 with 2 or 3 (§2)
+back1 | Pass VP, 1st | VP on the back of turn-order card 1 (§9)
+back2 | Pass VP, 2nd | VP on the back of turn-order card 2 (§9)
+back3 | Pass VP, 3rd | VP on the back of turn-order card 3 (§9)
+back4 | Pass VP, 4th | VP on the back of turn-order card 4 (§9)
+kiev8 | Kiev star 8 | Unknown: read it off the board. Asked for when a score needs it (§5.2)
+ind_last | Industry last space | VP of its last space: 30 on the 2013 board (§8)
+white_steps | White steps at TS 15 | Free steps of the white track when black reaches TS 15 (§4.3)
+skip | Skip a colour | May a colour enter a line without the one before it (§4.2) | Allowed, Not allowed
+extra_alone | Extra-engineer card | Alone, does it qualify for the engineer majority (§11.2) | Qualifies alone, With one
+qengineer | ? card engineer | Does it count as hired for the Engineers card (§11.2) | Counts, Does not"""
 RESERVED = VERBS + ('ts', 'sp', 'kv', 'stp', 'kiev', 'transsib', 'card', 'none', 'unset')
 ANYTIME = ('kiev8',)        # the star's value, read off the board when it is needed
 

@@ -65,13 +65,12 @@ def info(app):
     # What the last change triggered; else what the phase waits for.
     s = app.session.state
     names = app.session.setup['players']
+    ph = s['phase']
+    if ph == 'scoring' and score_refusal(s, names):
+        return 'Kiev star 8 unknown: enter its value'
     if s['ev']:
         return s['ev']
-    ph = s['phase']
     if ph == 'scoring':
-        why = score_refusal(s, names)
-        if why:
-            return 'Kiev star 8 unknown: enter its value'
         cl = claimants(s)
         return ('Bonus actions: ' + ', then '.join(theme.short(names[q]) for q in cl)) if cl \
             else 'Check the boards (menu), then score'

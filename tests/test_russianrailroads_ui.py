@@ -1,0 +1,164 @@
+# Russian Railroads on the device, driven by button presses: the whole four-player game
+# of tests/scenarios/russianrailroads-4p.log through the buttons on the 4-button and the
+# 2-button boards (key scripts planned by host_sim/keyplan.py: tools/bench_russianrailroads.py
+# --keys), ending on the standings worked out by hand; the same presses on the real
+# MicroPython drawing the same screens; and what the screens say (§1 VP pawn and token,
+# §13 the breakdown per line, §5.2 the Kiev star asked for).
+import json
+import os
+import subprocess
+import sys
+
+from conftest import ROOT, run_micropython, DEVICE_HEAP
+from host_sim import keyscript
+from host_sim.headless import Display, BOARDS
+from trackside.journal import Saves
+from trackside.session import new_session, replay
+from trackside.ui.app import App
+
+KEYS = os.path.join(ROOT, 'tests', 'keys')
+SCENARIO = os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-4p')
+
+
+def keys(name):
+    with open(os.path.join(KEYS, name)) as f:
+        return f.read()
+
+
+def device(board, saves_dir):
+    width, height, mono, names, keymap = BOARDS[board]
+    display = Display(width, height, mono)
+    return App(display, keymap, str(saves_dir)), names
+
+
+def press(app, names, script):
+    keyscript.play(app, names, script, keyscript.Clock())
+
+
+def expected():
+    # the scenario's hand-worked standings (replay's, less its "error" field)
+    with open(SCENARIO + '.json') as f:
+        want = json.load(f)
+    del want['error']
+    return want
+
+
+def scenario_history():
+    with open(SCENARIO + '.log') as f:
+        session, error = replay(f)
+    assert error is None
+    return session.history()
+
+
+def saved_game(saves_dir, lines):
+    saves = Saves(str(saves_dir))
+    s = new_session(lines[0])
+    saves.new(s)
+    for line in lines[1:]:
+        s.do_text(line)
+    return s
+
+
+def test_a_whole_4_player_game_through_the_buttons(tmp_path):
+    # New game (Russian Railroads, 4 players: Yellow, Blue, Green, Red), the starting
+    # cards, seven rounds of changes, claims, passes and scorings, the Kiev star's
+    # value, the bonus cards: the hand-worked standings of the scenario (Red 287 wins).
+    app, names = device('pico_display', tmp_path)
+    press(app, names, keys('russianrailroads-4p.keys'))
+    st = app.session.standings()
+    want = expected()
+    assert st == want
+    assert app.session.history() == scenario_history()
+    # saved as it went: the save replays to the same standings
+    again, note = Saves(str(tmp_path)).open(1)
+    assert again.standings() == st
+
+
+def test_the_2_button_board_plays_the_same_game(tmp_path):
+    app, names = device('tdisplay', tmp_path)
+    press(app, names, keys('russianrailroads-4p-2buttons.keys'))
+    assert app.session.standings() == expected()
+
+
+def test_the_whole_game_fits_a_picos_heap_on_micropython(mpy_dir, tmp_path):
+    # The firmware as mpy-cross compiles it, on the real interpreter with the heap of a
+    # Pico (tools/mp_ui.py: a collection after every press, nothing else kept).
+    out = run_micropython([os.path.join('tools', 'mp_ui.py'),
+                           mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), str(tmp_path),
+                           os.path.join(KEYS, 'russianrailroads-4p.keys'), 'heap'], heap=DEVICE_HEAP)
+    assert out.split()[0] == 'OK'
+
+
+def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path):
+    # (ui_run.py keeps a checksum of the canvas after each of the 1,100 presses: more
+    # room than the device's heap, the test above is the heap's)
+    script = os.path.join(KEYS, 'russianrailroads-4p.keys')
+    (tmp_path / 'mp').mkdir()
+    (tmp_path / 'cp').mkdir()
+    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
+                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), 'pico_display',
+                                     str(tmp_path / 'mp'), script], heap='1024k').splitlines()[-1])
+    paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
+                        'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
+    cp = json.loads(r.stdout.splitlines()[-1])
+    assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']
+    assert mp['standings'] == cp['standings'] == expected()
+
+
+# --- what the screens say ------------------------------------------------------------
+
+R1 = ['russianrailroads players=Red,Blue', 'Blue start rouble', 'Red track ts black 9',
+      'Red track ts grey 7', 'Red track ts brown 3', 'Red loco ts 6', 'Red loco ts 2',
+      'Red doubler 1', 'Red track kv black 2', 'Red loco kv 2', 'Red ind 4', 'Red factory',
+      'Red ind 1', 'Red pass', 'Blue pass']
+
+
+def test_the_round_scoring_page_breaks_each_board_down_by_line_section_13(tmp_path):
+    # R1 (§14): TS brown spaces 1-3 (8 with the doubler), grey 4-7 (4), black 8 (0):
+    # 12; StP 0; Kiev 3 in stars; industry 5 (the factory of gap 1): 20.
+    saved_game(tmp_path, R1)
+    app, names = device('pico_display', tmp_path)
+    gui = app.gui
+    view = dict(gui.VIEWS)['Round scoring']
+    title, lines = view(app)
+    assert lines[:5] == ['Red 20: TS12 StP0 Kv3 I5', ' TS r8 x1: b3:8 g4:4 k1:0 =12',
+                         ' StP r0: - =0', ' Kiev r2: k2:0 *3 =3', ' Ind 5 F1 =5']
+    assert 'trackside.games.russianrailroads_pages' not in sys.modules    # let go after
+    # one confirmation scores every board: the lines shown before it
+    assert gui.confirm(app, 'score') == ['Red+20 Blu+0']      # Blue's 2 came on passing
+    press(app, names, 'A A')
+    assert app.session.history()[-1] == 'score' and app.session.state['vp'][0] == 20
+
+
+def test_the_vp_as_a_total_and_as_pawn_and_token_section_1(tmp_path):
+    saved_game(tmp_path, R1[:3])
+    app, names = device('pico_display', tmp_path)
+    s = app.session.state
+    s['vp'][0] = 157
+    assert app.gui.cells(app, 0)[:2] == ['157vp', '@57+100']
+    s['vp'][0] = 200
+    assert app.gui.cells(app, 0)[:2] == ['200vp', '@100+200']
+    s['vp'][1] = 0
+    assert app.gui.cells(app, 1)[:2] == ['0vp', '@100']
+
+
+def test_what_a_change_triggered_is_said_at_once_section_5(tmp_path):
+    saved_game(tmp_path, ['russianrailroads players=Red,Blue', 'Blue start rouble',
+                          'Red track ts black 14'])
+    app, names = device('pico_display', tmp_path)
+    app.submit('Red track ts black 15')
+    assert app.gui.info(app) == 'Red: white tracks gained, TS end station +10, white on 2 (10 VP)'
+
+
+def test_the_kiev_star_8_is_asked_for_when_a_score_needs_it_section_5_2(tmp_path):
+    saved_game(tmp_path, ['russianrailroads players=Red,Blue', 'Blue start rouble',
+                          'Red track kv black 8', 'Red loco kv 8', 'Red pass', 'Blue pass'])
+    app, names = device('pico_display', tmp_path)
+    pr = app.session.prompt()
+    assert [o[0] for o in pr['options']] == ['kiev8'] and pr['blocked'][-1][0] == 'score'
+    assert app.gui.info(app) == 'Kiev star 8 unknown: enter its value'
+    press(app, names, 'A X*6 A')                # its value: 6
+    assert app.session.history()[-1] == 'kiev8 6'
+    press(app, names, 'A A')
+    assert app.session.state['vp'][0] == 1 + 2 + 3 + 4 + 6
