@@ -33,10 +33,15 @@ def random_value(q, rnd, kind_at=1):
     # A random answer to a question or option shaped (x, kind, ...).
     kind = q[kind_at]
     if kind == AMOUNT:
+        # mostly the default, as players often take it, or a little above
+        # the least; now and then anything (a dear build, a big bid)
         lo, hi = q[2], q[3]
-        if rnd.random() < 0.3 and len(q) > 4:
-            return min(hi, max(lo, q[4]))       # the default, as players often take
-        return rnd.randint(lo, min(hi, lo + 12) if rnd.random() < 0.8 else hi)
+        r = rnd.random()
+        if r < 0.5 and len(q) > 4:
+            return min(hi, max(lo, q[4]))
+        if r < 0.8:
+            return rnd.randint(lo, min(hi, lo + 3))
+        return rnd.randint(lo, min(hi, lo + 12) if r < 0.95 else hi)
     if kind == PICK:
         return rnd.choice(q[2])[0]
     if kind == SUBSET:

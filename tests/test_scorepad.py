@@ -131,10 +131,16 @@ def test_a_whole_game_through_the_buttons_then_history_chart_undo_and_resume(tmp
     # the menu: history (the last entry first), then the chart of the totals
     keyscript.play(app, names, 'B', clock)
     labels = [item[0] for item in app.stack[-1].items]
-    assert labels[:2] == ['Undo: ' + LOG[-1], 'Undo to turn start']
-    keyscript.play(app, names, 'Y*3 A', clock)
-    assert app.stack[-1].title == 'History (4)' and app.stack[-1].items[0][0] == LOG[-1]
-    keyscript.play(app, names, 'B Y A', clock)
+    assert labels[:7] == ['Undo: ' + LOG[-1], 'Redo', 'Redo all', 'Undo to turn start (2)',
+                          'Other entry', 'History', 'Chart']
+    keyscript.play(app, names, 'Y*5 A', clock)
+    items = [item[0] for item in app.stack[-1].items]
+    assert app.stack[-1].title == 'History (4)'
+    assert items == ['-- turn 3 --', LOG[4], LOG[3], '-- turn 2 --', LOG[2], '-- turn 1 --', LOG[1]]
+    # an entry: what it changed, and undo to here
+    keyscript.play(app, names, 'Y A', clock)
+    assert app.stack[-1].lines[:2] == ['3. ' + LOG[3], 'Red total 15→17']
+    keyscript.play(app, names, 'B B Y A', clock)    # back to the history, the menu, its chart
     chart = app.stack[-1]
     # the totals as they stood at the start of each round (the correction
     # of round 1 was made in round 3), and now

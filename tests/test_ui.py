@@ -115,9 +115,12 @@ def test_holding_back_undoes_and_says_what(tmp_path):
     press(app, names, 'B-')
     assert app.session.cursor == 0 and app.status[0] == 'undid: Red tile turnorder'
     assert app.session.can_redo()
-    # redo and "undo to turn start" are in the menu (B on the dashboard)
+    # the menu's items stay where they are (issue 12): with nothing to undo,
+    # its first item, Undo, is greyed and says why; Redo is the second
     press(app, names, 'B A')
-    assert app.session.cursor == 1
+    assert app.session.cursor == 0 and app.stack[-1].text == 'Nothing to undo yet'
+    press(app, names, 'A Y A')
+    assert app.session.cursor == 1 and app.status[0] == 'redid: Red tile turnorder'
 
 
 def test_three_and_two_button_boards_play_the_same_game(tmp_path):

@@ -19,9 +19,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, 'firmware')]
 
-import random  # noqa: E402
 
-from host_sim.randplay import legal_line  # noqa: E402
 from trackside import journal, session as session_mod  # noqa: E402
 from trackside.session import new_session  # noqa: E402
 
@@ -62,25 +60,17 @@ def compile_firmware(out):
                 subprocess.run([MPY_CROSS, '-o', dest, src], check=True)
 
 
-def save_game(saves_dir, actions, seed=2026):
-    # A six-player game long enough (turns=20, and played on when one player
-    # is left) to reach `actions`, saved as the device saves it. A random game
-    # may still end early: then the next seed.
-    for _ in range(50):
-        rnd = random.Random(seed)
-        # one_left=play: random play bankrupts players, and the game must go on to 400
-        s = new_session('steam base players=Ann,Bob,Cid,Dee,Eve,Fay start=auction turns=20 '
-                        'one_left=play')
-        while s.cursor < actions and not s.over():
-            try:
-                s.do_text(legal_line(s, rnd))
-            except session_mod.RuleError:
-                pass
-        if s.cursor == actions:
-            break
-        seed += 1
-    else:
-        raise SystemExit('no random game of 50 seeds from %d reached %d actions' % (seed - 50, actions))
+def save_game(saves_dir, actions):
+    # A six-player game of 400 actions (tools/games/steam-base-6p-400.log), the
+    # first `actions` of it saved as the device saves it.
+    with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-6p-400.log')) as f:
+        lines = [line for line in f.read().splitlines() if line.strip()]
+    if actions > len(lines) - 1:
+        raise SystemExit('tools/games/steam-base-6p-400.log has %d actions, not %d' % (
+            len(lines) - 1, actions))
+    s = new_session(lines[0])
+    for line in lines[1:actions + 1]:
+        s.do_text(line)
     saves = journal.Saves(saves_dir)
     fresh = new_session(s.setup_line())
     slot = saves.new(fresh)
@@ -187,7 +177,7 @@ def main():
         'Made by `tools/bench_engine.py` (`make bench`) on %s with %s' % (
             datetime.date.today().isoformat(), v),
         '(the unix port, 64-bit), running the firmware as mpy-cross compiles it for a board.',
-        'The saved game: Steam base, 6 players, %d actions of random legal play' % ACTIONS,
+        'The saved game: Steam base, 6 players, %d actions of random legal play (tools/games/steam-base-6p-400.log)' % ACTIONS,
         '(`host_sim/randplay.py`), journalled as the device does. Instructions are counted by',
         '`valgrind --tool=callgrind` inside the interpreter (`run_main`), so they repeat exactly.',
         '',

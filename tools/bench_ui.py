@@ -3,8 +3,8 @@
 #
 #   .venv/bin/python tools/bench_ui.py [--write]     (or: make bench)
 #
-# A whole four-player game of each game in GAMES (random legal play,
-# host_sim/randplay.py) is entered through the buttons as a careful player
+# A whole four-player game of each game in GAMES (fixed logs in tools/games/,
+# random legal play kept from host_sim/randplay.py) is entered through the buttons as a careful player
 # would (host_sim/keyplan.py works out the presses), then those presses are
 # played on the MicroPython interpreter running the mpy-cross output with a
 # 240x135 canvas:
@@ -30,19 +30,18 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, 'host_sim', 'shim'), os.path.join(ROOT, 'firmware'), ROOT]
 
-from host_sim.randplay import random_game  # noqa: E402
 from host_sim import keyplan  # noqa: E402
 from host_sim.headless import Display  # noqa: E402
 from bench_engine import compile_firmware, micropython_version, publish, MICROPYTHON  # noqa: E402
 
-NAMES = ['Red', 'Blue', 'Green', 'Yellow']
-SEED = 2026
 
-# The games measured: (the name in the report, random_game()'s arguments). A game
-# is added by name here; the first is the one measured press by press.
+# The games measured: (the name in the report, its log in tools/games/). Fixed
+# logs, so that a report compares with the one before (tools/games/README.md).
+# A game is added by name here; the first is the one measured press by press.
 GAMES = (
-    ('Steam base', {'variant': 'base'}),
-    ('Steam standard', {'variant': 'standard'}),
+    ('Steam base', 'steam-base-4p.log'),
+    ('Steam standard', 'steam-standard-4p.log'),
+    ('Score pad', 'scorepad-4p.log'),
 )
 
 # The heap budget (issue 11): peak heap in use during a whole 4-player game with
@@ -312,11 +311,16 @@ def blit_instructions(rects_per_press):
     return full - overhead, [max(0, c - overhead) for c in got[2:]]
 
 
-def measure_game(name, args, work, mpy, image):
+def game_log(log):
+    with open(os.path.join(ROOT, 'tools', 'games', log)) as f:
+        return [line for line in f.read().splitlines() if line.strip()]
+
+
+def measure_game(name, log, work, mpy, image):
     # A game entered by the buttons; the peak heap from .mpy files and from ROMFS.
-    lines, session = random_game(SEED, n=4, names=NAMES, **args)
+    lines = game_log(log)
     words, counts, planner = keyplan.plan(lines, os.path.join(work, 'plan-' + name))
-    assert planner.app.session.history() == session.history()
+    assert len(planner.app.session.history()) == len(lines) - 1
     keys = os.path.join(work, name.replace(' ', '_') + '.keys')
     with open(keys, 'w') as f:
         f.write(' '.join(words))
@@ -349,7 +353,7 @@ def main():
         mpy = os.path.join(work, 'mpy')
         compile_firmware(mpy)
         image = romfs_image(os.path.join(work, 'firmware.img'))
-        games = [measure_game(name, args, work, mpy, image) for name, args in GAMES]
+        games = [measure_game(name, log, work, mpy, image) for name, log in GAMES]
         first = games[0]
         words, keys = first['words'], first['keys']
         most, most_rom = first['peaks']
@@ -392,7 +396,7 @@ def main():
         'running the firmware as mpy-cross compiles it, with the Pico Display Pack\'s 240x135',
         'canvas (4 bits a pixel, 16.2 KB). The game: %s, four players, %d actions of' % (
             first['name'], len(first['lines']) - 1),
-        'random legal play, entered from the new-game screens to the final score in %d key presses' % len(words),
+        'random legal play (tools/games/), entered from the new-game screens to the final score in %d key presses' % len(words),
         'worked out by `host_sim/keyplan.py` (taps only: a player who holds a button to count',
         'faster needs fewer). Instructions are counted by callgrind inside the interpreter and cut',
         'at every press: the press, its action, the redraw into the canvas and the idle polls until',

@@ -4,7 +4,7 @@
 import json
 
 from trackside.rules import RuleError, verbs, ANYONE
-from trackside import logfmt
+from trackside import logfmt, unload
 from trackside.games import load
 
 # Every CHECKPOINT actions the session keeps the state (as JSON text), so
@@ -52,10 +52,11 @@ class Session:
         # setup: as parsed by logfmt.parse_setup; checked by the game here.
         self.game = load(setup['game'])
         logfmt.check_names(setup['players'], self.game.RESERVED)
-        # (settings.py is needed only here and for the setup line: the device
-        # lets it go during a game)
+        # (settings.py is needed only here and for the setup line: it is let
+        # go at once, a game on a small heap has better use for the room)
         from trackside import settings
         self.setup = settings.check(self.game, setup)
+        unload('trackside.settings')
         extra = getattr(self.game, 'check_setup', None)
         if extra:
             extra(self.setup)           # what a table of settings cannot say
@@ -84,8 +85,10 @@ class Session:
         # (a game of one variant does not name it)
         from trackside import settings
         variant = self.setup['variant'] if len(self.game.VARIANTS) > 1 else None
-        return logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']),
+        line = logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']),
                                    variant)
+        unload('trackside.settings')
+        return line
 
     def text(self, action):
         return self.game.unparse(self.setup, action)
@@ -288,6 +291,20 @@ class Session:
         n = min(n, self.lines.n - self.cursor)
         if n:
             self._move(self.cursor + n, 'redo', n)
+        return n
+
+    def state_at(self, k):
+        # The state after the first k actions (k <= the cursor), worked out
+        # beside the game in play (for the history: what an entry changed).
+        return self._worked_out(k, True)[0]
+
+    def turn_of(self, k):
+        # The game turn that action k (0 = the first) was made in: 1 + how
+        # many turn starts come at or before it.
+        n = 1
+        for start in self._turn_starts:
+            if start <= k:
+                n += 1
         return n
 
     def turn_start(self):

@@ -2,13 +2,15 @@
 # its variants, player range and settings. Shared by every game, so each
 # game module only lists its settings and adds the checks no table can say.
 #
-# A setting is a tuple (key, default, allowed, variants, label, help[, words]):
+# A setting is a tuple (key, default, allowed, variants):
 #   default   a word or a number; or a function of the setup (e.g. Steam's
 #             turns, which follow the player count)
 #   allowed   the words it may be, or (lo, hi) for a whole number
 #   variants  None (every variant), a variant, or a tuple of variants
-#   label     a few words for the settings screen; help: one line on it
-#   words     optional: what each allowed word means, for the screen
+# and what the settings screen says of it is a line of the game's
+# SETTINGS_TEXT, "key | label | one line of help | what each word means,
+# separated by commas" (one block of text costs a device far less memory
+# than a string for each).
 from trackside.rules import RuleError
 from trackside.logfmt import number
 
@@ -50,10 +52,22 @@ def is_number(spec):
     return len(a) == 2 and isinstance(a[0], int)
 
 
-def shown(spec, value):
+def text(game, key):
+    # (label, help, [what each allowed word means] or None) from the game's
+    # SETTINGS_TEXT.
+    for line in game.SETTINGS_TEXT.split('\n'):
+        parts = [x.strip() for x in line.split('|')]
+        if parts[0] == key:
+            words = [w.strip() for w in parts[3].split(',')] if len(parts) > 3 else None
+            return parts[1], parts[2], words
+    return key, '', None
+
+
+def shown(game, spec, value):
     # A setting's value as the settings screen shows it.
-    if len(spec) > 6:
-        return spec[6][spec[2].index(value)]
+    words = text(game, spec[0])[2]
+    if words and not is_number(spec):
+        return words[spec[2].index(value)]
     return '%s' % value
 
 

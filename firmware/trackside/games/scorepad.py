@@ -14,15 +14,16 @@ PLAYERS = (2, 8, 4)
 SEATING = 'top of the sheet'
 CURRENCY = ''
 SETTINGS = (
-    ('rounds', 0, (0, 99), None, 'Rounds',
-     'Rounds in the game; 0: until "End the game"'),
-    ('low', 'no', ('no', 'yes'), None, 'Winner',
-     'Most points win, or the fewest', ('Most points', 'Fewest points')),
-    ('min_points', 0, (-999, 0), None, 'Least in a round',
-     'The fewest points a player can score in a round'),
-    ('max_points', 100, (1, 9999), None, 'Most in a round',
-     'The most points a player can score in a round'),
+    ('rounds', 0, (0, 99), None),
+    ('low', 'no', ('no', 'yes'), None),
+    ('min_points', 0, (-999, 0), None),
+    ('max_points', 100, (1, 9999), None),
 )
+SETTINGS_TEXT = """\
+rounds | Rounds | Rounds in the game; 0: until "End the game"
+low | Winner | Most points win, or the fewest | Most points, Fewest points
+min_points | Least in a round | The fewest points a player can score in a round
+max_points | Most in a round | The most points a player can score in a round"""
 VERBS = ('round', 'fix', 'end')
 RESERVED = VERBS
 ANYTIME = ('fix',)          # a correction is nobody's move in particular

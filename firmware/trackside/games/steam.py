@@ -36,25 +36,26 @@ TURNS = {3: 10, 4: 8, 5: 7, 6: 7}  # §2: game length by player count
 # Setup choices (trackside/settings.py says the shape). Uncertain values of
 # the digest are settings with the digest's default.
 SETTINGS = (
-    ('start', 'auction', ('auction', 'firstgame'), 'base', 'First turn',
-     'Auction for turn order, or the first-game start (§4)', ('Auction', 'First game')),
-    ('turns', lambda setup: TURNS[len(setup['players'])], (1, 20), None, 'Turns',
-     'Game length; by player count (§2), maps may differ'),
-    ('income_max', 10, (1, 99), None, 'Top income',
-     'The top of the income track (§1 U1)'),
-    ('over_max', 'refuse', ('refuse', 'clamp'), None, 'Income past top',
-     'Refused (take VP), or stopped at the top (§9.19)', ('Take VP', 'Stop at top')),
-    ('zero_bid', 'yes', ('yes', 'no'), 'base', 'Opening bid $0',
-     'May the first bid of the auction be $0 (§4.2 U5)', ('Allowed', 'Not allowed')),
-    ('capital_vp', 'yes', ('yes', 'no'), 'standard', 'Capital for VP',
-     'At income -10, capital for 2 VP per $5 (§7.3 U6)', ('Allowed', 'Not allowed')),
-    ('relaxed', 'no', ('no', 'track', 'all'), 'standard', 'Newcomers',
-     'House rule: raise money for track, or for all (§7.3)', ('Off', 'Track', 'Track + bills')),
-    ('tiebreak', 'tile', ('tile', 'order'), 'standard', 'Last tie-break',
-     'Lower tile number, or earlier turn order (§8 U7)', ('Tile number', 'Turn order')),
-    ('one_left', 'end', ('end', 'play'), None, 'One player left',
-     'The game ends, or plays on to the last turn (§8 U11)', ('Game ends', 'Play on')),
+    ('start', 'auction', ('auction', 'firstgame'), 'base'),    # §4.2 normal / §4.1 first game
+    ('turns', lambda setup: TURNS[len(setup['players'])], (1, 20), None),   # §2; maps differ
+    ('income_max', 10, (1, 99), None),                 # §1 U1: top of the income track
+    ('over_max', 'refuse', ('refuse', 'clamp'), None),  # §9.19: income choice past the top
+    ('zero_bid', 'yes', ('yes', 'no'), 'base'),        # §4.2 U5: $0 opening bid
+    ('capital_vp', 'yes', ('yes', 'no'), 'standard'),  # §7.3 U6: VP for capital at -10
+    ('relaxed', 'no', ('no', 'track', 'all'), 'standard'),  # §7.3 house rule for newcomers
+    ('tiebreak', 'tile', ('tile', 'order'), 'standard'),    # §8 U7: the second tie-break
+    ('one_left', 'end', ('end', 'play'), None),        # §8 U11: one player left
 )
+SETTINGS_TEXT = """\
+start | First turn | Auction for turn order, or the first-game start (§4) | Auction, First game
+turns | Turns | Game length; by player count (§2), maps may differ
+income_max | Top income | The top of the income track (§1 U1)
+over_max | Income past top | Refused (take VP), or stopped at the top (§9.19) | Take VP, Stop at top
+zero_bid | Opening bid $0 | May the first bid of the auction be $0 (§4.2 U5) | Allowed, Not allowed
+capital_vp | Capital for VP | At income -10, capital for 2 VP per $5 (§7.3 U6) | Allowed, Not allowed
+relaxed | Newcomers | House rule: raise money for track, or for all (§7.3) | Off, Track, Track + bills
+tiebreak | Last tie-break | Lower tile number, or earlier turn order (§8 U7) | Tile number, Turn order
+one_left | One player left | The game ends, or plays on to the last turn (§8 U11) | Game ends, Play on"""
 RESERVED = VERBS + ('unowned',)     # words a player's name may not be
 ANYTIME = ()                        # every entry is someone's move
 

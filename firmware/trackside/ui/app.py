@@ -8,6 +8,7 @@ from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, Messag
 from trackside.ui import theme, ask, table
 from trackside.ui.answer import Entry
 from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, ANYONE
+from trackside import unload
 from trackside.journal import Saves, SaveError
 
 
@@ -60,8 +61,10 @@ class App:
 
     def home(self):
         # Back to the dashboard of the game in play. The screens of a rare
-        # kind of answer (ticks, forms) are not kept in memory meanwhile.
+        # kind of answer (ticks, forms) and the menu are not kept in memory
+        # meanwhile.
         forget('trackside.ui.forms')
+        forget('trackside.ui.menu')
         self.stack = [table.Dashboard()]
         self.stack[0].draw(self.p, self)
         self.show_turn()
@@ -98,7 +101,6 @@ class App:
 
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
-        forget('trackside.settings')
         self.session = session
         self.colours = theme.player_colours(session.setup['players'])
         name = session.setup['game']
@@ -224,58 +226,11 @@ class App:
         self.done('undid: ' + line, before)
 
     def menu(self):
-        s = self.session
-        items = []
-        if s and s.can_undo():
-            items.append(('Undo: ' + s.line(s.cursor - 1), 'undo'))
-        if s and s.can_redo():
-            items.append(('Redo: ' + s.line(s.cursor), 'redo'))
-        if s and s.cursor > s.turn_start():
-            items.append(('Undo to turn start', 'turn'))
-        if s and s.prompt()['anytime']:
-            items.append(('Other entry', 'other'))
-        if s:
-            items += [('History', 'history'), ('Chart', 'chart')]
-            for view in getattr(self.gui, 'VIEWS', ()):
-                items.append((view[0], view))
-        items += [('New game', 'new'), ('Saved games', 'saves')]
-        self.push(ListScreen('Menu', items, App.on_menu, font='small'))
+        from trackside.ui.menu import open_menu
+        open_menu(self)
 
-    def on_menu(self, what):
-        s = self.session
-        if what == 'undo':
-            self.undo()
-        elif what == 'redo':
-            before = table.numbers(self)
-            s.redo()
-            self.done('redid: ' + s.line(s.cursor - 1), before)
-        elif what == 'turn':
-            before = table.numbers(self)
-            n = s.undo_turn()
-            self.done('undid %d to the turn start' % n, before)
-        elif what == 'other':
-            pr = s.prompt()
-            items = [(self.label(opt[0]), (actors, opt)) for actors, opt in pr['anytime']]
-            self.push(ListScreen('Other entry', items,
-                                 lambda app, a: app.answer(pr, a[1], a[0]), font='small'))
-        elif what == 'history':
-            lines = s.history()
-            lines.reverse()
-            items = [(line, None) for line in lines] or [('(nothing yet)', None)]
-            self.push(ListScreen('History (%d)' % len(lines), items, lambda app, v: None, font='small'))
-        elif what == 'chart':
-            from trackside.ui.chart import ChartScreen
-            self.push(ChartScreen(s, self.gui))
-            forget('trackside.ui.chart')    # the screen holds what it needs
-        elif isinstance(what, tuple):
-            # a game's own page of text (a scoring breakdown, the markets)
-            title, lines = what[1](self)
-            self.push(ListScreen(title, [(line, None) for line in lines] or [('-', None)],
-                                 lambda app, v: None, font='small'))
-        elif what == 'new':
-            self.new_game()
-        elif what == 'saves':
-            self.saved_games()
+    def forget(self, name):
+        forget(name)
 
     # --- saved games -------------------------------------------------------------------
 
@@ -323,12 +278,4 @@ class App:
         NewGame(self).begin()
 
 
-def forget(name):
-    # Unload a module used once in a while (new game, chart): its code's RAM
-    # comes back when nothing else holds it.
-    import sys
-    sys.modules.pop(name, None)
-    dot = name.rfind('.')
-    parent = sys.modules.get(name[:dot])
-    if parent is not None and hasattr(parent, name[dot + 1:]):
-        delattr(parent, name[dot + 1:])
+forget = unload      # trackside.unload: let a module used once in a while go

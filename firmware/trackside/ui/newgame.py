@@ -118,7 +118,8 @@ class NewGame:
     def items(self):
         out = [('Start the game', None)]
         for spec in settings.specs(self.game, self.variant):
-            out.append(('%s: %s' % (spec[4], settings.shown(spec, self.value(spec))), spec))
+            out.append(('%s: %s' % (settings.text(self.game, spec[0])[0],
+                                    settings.shown(self.game, spec, self.value(spec))), spec))
         return out
 
     def edit_settings(self):
@@ -130,7 +131,7 @@ class NewGame:
             return
         if settings.is_number(spec):
             lo, hi = spec[2]
-            self.app.push(AmountScreen(spec[4], lo, hi, self.value(spec),
+            self.app.push(AmountScreen(settings.text(self.game, spec[0])[0], lo, hi, self.value(spec),
                                        lambda app, v: self.set_number(spec, v), ''))
             return
         # a word: the next of its values, in place
@@ -184,7 +185,7 @@ class SettingsScreen(ListScreen):
 
     def help(self):
         spec = self.items[self.index][1]
-        return spec[5] if spec else 'With the settings listed below'
+        return settings.text(self.ng.game, spec[0])[1] if spec else 'With the settings listed below'
 
     def draw(self, p, app):
         ListScreen.draw(self, p, app)

@@ -92,7 +92,9 @@ class Screen:
 
 class ListScreen(Screen):
     # Items are (label, value) or (label, value, colour): colour draws a
-    # swatch of a player's colour before the label.
+    # swatch of a player's colour before the label. (label, value, colour,
+    # reason): an item that cannot be chosen now, greyed; choosing it says
+    # why. (Menus keep their items in place: nothing moves under a finger.)
     def __init__(self, title, items, on_pick, index=0, on_back=None, font='medium'):
         self.title = title
         self.items = items
@@ -149,7 +151,8 @@ class ListScreen(Screen):
             x += rh
         font = getattr(p, self.font)
         room = p.w - x - (10 if len(self.items) > self.rows(p) else 0)    # (the arrows)
-        p.text(x, y + (rh - font.height) // 2, item[0][:room // font.width], font)
+        fg = theme.DIM if len(item) > 3 and item[3] else theme.TEXT
+        p.text(x, y + (rh - font.height) // 2, item[0][:room // font.width], font, fg)
 
     def draw_mark(self, p, i):
         # The selected row has a bar at its left edge: moving it pushes two
@@ -178,7 +181,11 @@ class ListScreen(Screen):
         elif key == 'down' or key == 'advance':
             self.move(app.p, 1)
         elif key == 'select':
-            self.on_pick(app, self.items[self.index][1])
+            item = self.items[self.index]
+            if len(item) > 3 and item[3]:
+                app.push(MessageScreen('Not now', item[3], False))
+            else:
+                self.on_pick(app, item[1])
         elif key == 'back':
             if self.on_back:
                 self.on_back(app)

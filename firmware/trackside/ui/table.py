@@ -179,10 +179,10 @@ def tiny():
 
 # --- what an entry changed ----------------------------------------------------------
 
-def numbers(app):
+def numbers(app, s=None):
     # The numbers the game names (its UI module's NUMBERS: (label, series)),
-    # for each player, now.
-    s = app.session.state
+    # for each player, now (or in the state s).
+    s = s or app.session.state
     return [s[f][:] if isinstance(f, str) else f(s) for label, f in app.gui.NUMBERS]
 
 

@@ -1,0 +1,119 @@
+# The menu (B on the game screen) and what it opens: undo and redo, the
+# entries that are nobody's move, the history, the chart, a game's own
+# pages. Its items stay where they are: one that cannot be used now is
+# greyed, and says why. Taking back many entries at once asks first. Only
+# loaded while the menu is open.
+from trackside.ui.screens import ListScreen, ConfirmScreen
+from trackside.ui import table
+
+
+def open_menu(app):
+    s = app.session
+    items = []
+    if s:
+        nothing = 'Nothing to undo yet' if not s.can_undo() else None
+        items.append((('Undo: ' + s.line(s.cursor - 1)) if s.can_undo() else 'Undo', 'undo',
+                      None, nothing))
+        left = s.lines.n - s.cursor
+        items.append((('Redo: ' + s.line(s.cursor)) if left else 'Redo', 'redo', None,
+                      None if left else 'Nothing to redo: nothing was undone'))
+        items.append(('Redo all %d' % left if left > 1 else 'Redo all', 'redo all', None,
+                      None if left > 1 else 'Nothing more to redo'))
+        back = s.cursor - s.turn_start()
+        items.append(('Undo to turn start (%d)' % back if back else 'Undo to turn start', 'turn',
+                      None, None if back else 'Nothing to undo yet'))
+        anytime = s.prompt()['anytime']
+        items.append(('Other entry', 'other', None,
+                      None if anytime else 'No other entry can be made now'))
+        items += [('History', 'history'), ('Chart', 'chart')]
+        for view in getattr(app.gui, 'VIEWS', ()):
+            items.append((view[0], view))
+    items += [('New game', 'new'), ('Saved games', 'saves')]
+    app.push(ListScreen('Menu', items, on_menu, font='small'))
+
+
+def on_menu(app, what):
+    s = app.session
+    if what == 'undo':
+        app.undo()
+    elif what == 'redo':
+        before = table.numbers(app)
+        s.redo()
+        app.done('redid: ' + s.line(s.cursor - 1), before)
+    elif what == 'redo all':
+        n = s.lines.n - s.cursor
+        app.confirm('Redo %d entries?' % n, ['The last one: ' + s.line(s.lines.n - 1)],
+                    lambda app: redo_all(app, n))
+    elif what == 'turn':
+        n = s.cursor - s.turn_start()
+        app.confirm('Undo %d entries?' % n, ['Back to the start of the turn, before: ' +
+                                             s.line(s.turn_start())], lambda app: undo_to(app, s.turn_start()))
+    elif what == 'other':
+        pr = s.prompt()
+        items = [(app.label(opt[0]), (actors, opt)) for actors, opt in pr['anytime']]
+        app.push(ListScreen('Other entry', items, lambda app, a: app.answer(pr, a[1], a[0]),
+                            font='small'))
+    elif what == 'history':
+        history(app)
+    elif what == 'chart':
+        from trackside.ui.chart import ChartScreen
+        app.push(ChartScreen(s, app.gui))
+        app.forget('trackside.ui.chart')    # the screen holds what it needs
+    elif isinstance(what, tuple):
+        # a game's own page of text (a scoring breakdown, the markets)
+        title, lines = what[1](app)
+        app.push(ListScreen(title, [(line, None) for line in lines] or [('-', None)],
+                            lambda app, v: None, font='small'))
+    elif what == 'new':
+        app.new_game()
+    elif what == 'saves':
+        app.saved_games()
+
+
+def redo_all(app, n):
+    before = table.numbers(app)
+    app.session.redo(n)
+    app.done('redid %d entries' % n, before)
+
+
+def undo_to(app, k):
+    # Take back every entry after the first k: one step, which redo brings back.
+    s = app.session
+    before = table.numbers(app)
+    n = s.undo(s.cursor - k)
+    app.done('undid %d entries' % n, before)
+
+
+# --- the history: every entry, the last first, a line between turns -------------------
+
+def history(app):
+    s = app.session
+    items = []
+    turn = None
+    for k in range(s.cursor - 1, -1, -1):
+        t = s.turn_of(k)
+        if t != turn:
+            items.append(('-- turn %d --' % t, None))
+            turn = t
+        items.append((s.line(k), k))
+    if not items:
+        items = [('(nothing yet)', None)]
+    # the first entry, not the separator, under the cursor
+    app.push(ListScreen('History (%d)' % s.cursor, items, entry, index=1 if s.cursor else 0,
+                        font='small'))
+
+
+def entry(app, k):
+    # One entry of the history: what it changed, and undoing back to it.
+    if k is None:
+        return
+    s = app.session
+    before = table.numbers(app, s.state_at(k))
+    after = table.numbers(app, s.state_at(k + 1))
+    moved = table.changes(app, before, after) or 'no numbers changed'
+    later = s.cursor - k
+    app.push(ConfirmScreen('Undo to here? (%d)' % later,
+                           ['%d. %s' % (k + 1, s.line(k)), moved,
+                            'A: undo this entry and the %d after it' % (later - 1)
+                            if later > 1 else 'A: undo this entry'],
+                           lambda app: undo_to(app, k)))

@@ -1,0 +1,51 @@
+# What every game declares for its settings (trackside/settings.py): each
+# setting has a line of SETTINGS_TEXT with a label and a line of help that
+# fit the settings screen, and words for each allowed value where given;
+# the shared checks refuse what the declarations do not allow.
+import pytest
+
+from trackside import settings
+from trackside.games import GAMES, load
+from trackside.rules import RuleError
+from trackside.session import new_session
+
+NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal']
+
+
+@pytest.mark.parametrize('name', [g for g, title in GAMES])
+def test_every_setting_has_its_words_for_the_screen(name):
+    game = load(name)
+    keys = [spec[0] for spec in game.SETTINGS]
+    lines = [l for l in game.SETTINGS_TEXT.split('\n') if l.strip()]
+    assert sorted(l.split('|')[0].strip() for l in lines) == sorted(keys)
+    for spec in game.SETTINGS:
+        label, help, words = settings.text(game, spec[0])
+        assert label and help
+        assert len(label) <= 20, label              # "Label: value" on one line of 30
+        assert len(help) <= 60, help                # two lines of the help under the list
+        if words is not None:
+            assert not settings.is_number(spec) and len(words) == len(spec[2]), spec[0]
+
+
+@pytest.mark.parametrize('name', [g for g, title in GAMES])
+def test_the_defaults_make_a_game_and_bad_settings_are_refused(name):
+    game = load(name)
+    for variant, title in game.VARIANTS:
+        lo, hi, default = settings.players(game, variant)
+        assert lo <= default <= hi
+        head = name if len(game.VARIANTS) == 1 else '%s %s' % (name, variant)
+        s = new_session('%s players=%s' % (head, ','.join(NAMES[:default])))
+        assert s.setup['settings'] == dict((spec[0], settings.default(spec, s.setup))
+                                           for spec in settings.specs(game, variant))
+        for n in (lo - 1, hi + 1):
+            if n > 0:
+                with pytest.raises(RuleError) as e:
+                    new_session('%s players=%s' % (head, ','.join('P' + 'abcdefghij'[i] for i in range(n))))
+                assert 'is for %d to %d players' % (lo, hi) in str(e.value)
+        with pytest.raises(RuleError) as e:
+            new_session('%s players=%s nosuch=1' % (head, ','.join(NAMES[:default])))
+        assert 'no setting "nosuch"' in str(e.value)
+        for spec in settings.specs(game, variant):
+            bad = '%d' % (spec[2][1] + 1) if settings.is_number(spec) else 'nosuchword'
+            with pytest.raises(RuleError):
+                new_session('%s players=%s %s=%s' % (head, ','.join(NAMES[:default]), spec[0], bad))
