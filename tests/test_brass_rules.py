@@ -263,17 +263,23 @@ def test_iron_comes_from_the_board_while_there_is_any_section_7():
 
 def test_tile_table_section_10():
     # (cost, coal, iron, cubes, income spaces, VP) per level, and the counts
-    assert [data.TILE[MILL][lv][:6] for lv in (1, 2, 3, 4)] == [
+    def rows(t, levels):
+        return [tuple(data.tile_row(t, lv)[:6]) for lv in levels]
+    assert rows(MILL, (1, 2, 3, 4)) == [
         (12, 0, 0, 0, 5, 3), (14, 1, 0, 0, 4, 5), (16, 1, 1, 0, 3, 9), (18, 1, 1, 0, 2, 12)]
-    assert [data.TILE[PORT][lv][:6] for lv in (1, 2, 3, 4)] == [
+    assert rows(PORT, (1, 2, 3, 4)) == [
         (6, 0, 0, 0, 3, 2), (7, 0, 0, 0, 3, 4), (8, 0, 0, 0, 4, 6), (9, 0, 0, 0, 4, 9)]
-    assert [data.TILE[MINE][lv][:6] for lv in (1, 2, 3, 4)] == [
+    assert rows(MINE, (1, 2, 3, 4)) == [
         (5, 0, 0, 2, 4, 1), (7, 0, 0, 3, 7, 2), (8, 0, 1, 4, 6, 3), (10, 0, 1, 5, 5, 4)]
-    assert [data.TILE[WORKS][lv][:6] for lv in (1, 2, 3, 4)] == [
+    assert rows(WORKS, (1, 2, 3, 4)) == [
         (5, 1, 0, 4, 3, 3), (7, 1, 0, 4, 3, 5), (9, 1, 0, 5, 2, 7), (12, 1, 0, 6, 1, 9)]
-    assert [data.TILE[SHIP][lv][:6] for lv in (1, 2)] == [(16, 1, 1, 0, 2, 10), (25, 1, 1, 0, 1, 18)]
+    assert rows(SHIP, (1, 2)) == [(16, 1, 1, 0, 2, 10), (25, 1, 1, 0, 1, 18)]
+    # eras: level 1 Canal only, shipyard 0 never, shipyard 2 Rail only, the rest any
+    assert [data.val(t, 1, data.ERA) for t in range(5)] == [data.CANAL] * 5
+    assert data.val(SHIP, 0, data.ERA) == data.NEVER and data.val(SHIP, 2, data.ERA) == data.RAIL
+    assert [data.val(t, 4, data.ERA) for t in range(4)] == [data.ANY] * 4
     assert [len(x) for x in data.STACKS] == [12, 8, 7, 4, 6]            # 37 (§2)
-    assert [data.STACKS[t].count(1) for t in range(5)] == [3, 2, 1, 1, 2]
+    assert [list(data.STACKS[t]).count(1) for t in range(5)] == [3, 2, 1, 1, 2]
 
 
 def test_salvage_values_section_5_2():
@@ -296,7 +302,7 @@ def test_a_build_takes_the_lowest_tile_and_charges_its_cost_section_10():
 def test_level_1_is_not_built_in_the_rail_era_section_7():
     s = game()
     to_round(s, 1, 1)
-    refused(s, 'Ann build port', 'not built in the Rail era')
+    refused(s, 'Ann build port', 'No level-1 tiles in the Rail era')
     assert 'port' not in [w for w, label in brass.build_choices(s.state, 0, NAMES)]
 
 
@@ -306,7 +312,7 @@ def test_shipyards_level_0_never_l1_canal_l2_rail_section_16_25():
     refused(s, 'Ann build ship coal market iron market', 'Level-0 shipyards are never built')
     s.state['taken'][0][SHIP] = 2               # both L0 developed away
     to_round(s, 1, 2)
-    refused(s, 'Ann build ship coal market iron market', 'not built in the Rail era')
+    refused(s, 'Ann build ship coal market iron market', 'No level-1 tiles in the Rail era')
     s.state['taken'][0][SHIP] = 4               # and both L1
     to_round(s, 0, 2)
     refused(s, 'Ann build ship coal market iron market', 'Rail era only')
@@ -329,7 +335,7 @@ def test_develop_removes_tiles_with_one_iron_each_section_7():
 def test_develop_needs_a_tile_left_section_7():
     s = game()
     s.state['taken'][0][WORKS] = 3
-    refused(s, 'Ann develop works works iron market market', 'No works tile is left')
+    refused(s, 'Ann develop works works iron market market', 'No Works tile is left')
 
 
 def test_overbuild_own_tile_any_type_income_stays_section_7():
@@ -346,20 +352,20 @@ def test_overbuild_own_tile_any_type_income_stays_section_7():
 def test_overbuild_needs_a_higher_level_of_the_same_industry_section_7():
     s = game()
     old = put(s, 0, PORT, 1)
-    refused(s, 'Ann build port over %d' % old, 'higher level')
+    refused(s, 'Ann build port over %d' % old, 'lower level of the same industry')
     mine = put(s, 0, MINE, 1, cubes=1)
-    refused(s, 'Ann build port over %d' % mine, 'same industry only')
-    refused(s, 'Ann build port over 9', 'no tile 9')
+    refused(s, 'Ann build port over %d' % mine, 'lower level of the same industry')
+    refused(s, 'Ann build port over 9', 'lower level of the same industry')
 
 
 def test_opponents_mine_only_when_no_coal_anywhere_section_15_1():
     s = game()
     theirs = put(s, 1, MINE, 1, cubes=0, flipped=1)
     s.state['taken'][0][MINE] = 1               # Ann's next mine is L2
-    refused(s, 'Ann build mine over %d' % theirs, 'no coal is left on the board or in the market')
+    refused(s, 'Ann build mine over %d' % theirs, 'coal is left on the board or in the market')
     s.state['coal'] = 0
     other = put(s, 2, MINE, 2, cubes=1)
-    refused(s, 'Ann build mine over %d' % theirs, 'no coal')
+    refused(s, 'Ann build mine over %d' % theirs, 'coal is left')
     tile(s, other)[4] = 0
     play(s, 'Ann build mine over %d' % theirs)
     assert tile(s, theirs) is None
@@ -411,7 +417,7 @@ def test_one_sell_sells_several_mills_section_9():
     p2 = put(s, 2, PORT, 1)
     m1 = put(s, 0, MILL, 1)
     m2 = put(s, 0, MILL, 2)
-    refused(s, 'Ann sell %d %d %d %d' % (m1, p1, m2, p1), 'a port sells once')
+    refused(s, 'Ann sell %d %d %d %d' % (m1, p1, m2, p1), 'not an unflipped port')
     play(s, 'Ann sell %d %d %d %d' % (m1, p1, m2, p2))
     assert s.state['pos'][:3] == [10 + 5 + 4, 13, 13]
 
@@ -444,7 +450,7 @@ def test_x_fails_ends_the_sell_and_closes_the_market_for_the_era_section_16_24()
     s.state['cotton'] = 6
     m1, m2 = put(s, 0, MILL, 1), put(s, 0, MILL, 1)
     port = put(s, 1, PORT, 1)
-    refused(s, 'Ann sell %d distant 2 %d %d' % (m1, m2, port), 'the Sell action ends there')
+    refused(s, 'Ann sell %d distant 2 %d %d' % (m1, m2, port), 'the Sell ends there')
     play(s, 'Ann sell %d distant 2' % m1)
     assert s.state['cotton'] == 8 and tile(s, m1)[5] == 0 and s.state['pos'][0] == 10
     route = [w for w, label in brass.step(s.setup, s.state, 0, 'sell', [str(m2)])[1][2]]
@@ -456,7 +462,7 @@ def test_distant_tiles_must_be_left_in_the_pile_section_9():
     s = game()
     mill = put(s, 0, MILL, 1)
     s.state['pile'] = [2, 2, 4, 3, 0]           # the -4 is used
-    refused(s, 'Ann sell %d distant 4' % mill, 'No distant market tile -4 is left')
+    refused(s, 'Ann sell %d distant 4' % mill, 'No distant tile -4 is left')
 
 
 def test_device_draw_offers_one_tile_setting_distant_draw_section_9():
@@ -478,8 +484,6 @@ def test_rx18_tile_set_by_player_count_setting_section_17():
 
 def test_turn_order_by_money_spent_ties_keep_order_section_12():
     s = game()
-    mine = put(s, 3, MINE, 2, cubes=3)
-    s.state['coal'] = 8
     play(s, 'Ann build port',                   # £6
          'Bob loan 30',                         # a loan is not spent
          'Cid build mill',                      # £12
@@ -549,7 +553,7 @@ def test_shortfall_pays_all_cash_then_salvage_keeps_change_section_5_2():
     assert s.state['money'][0] == 0 and s.state['owe'][0] == 4
     refused(s, 'Ann salvage %d' % p, 'sell more')
     # £3 + £3 covers £4 already: the mill would be one tile too many
-    refused(s, 'Ann salvage %d %d %d' % (m, p, q), 'one tile fewer would do')
+    refused(s, 'Ann salvage %d %d %d' % (m, p, q), 'one tile fewer does')
     play(s, 'Ann salvage %d' % m)
     assert s.state['money'][0] == 3 and tile(s, m) is None and tile(s, p)
     assert s.state['pos'][0] == 4               # removing a tile never lowers income
@@ -703,7 +707,7 @@ def test_link_costs_canal_3_rail_5_or_15_section_7():
     s = game()
     play(s, 'Ann link')
     assert s.state['money'][0] == 27 and s.state['links'][0] == 1
-    refused(s, 'Bob link coal market', 'canal link takes no coal')
+    refused(s, 'Bob link coal market', 'A canal takes no coal')
     to_round(s, 1, 1)
     play(s, 'Ann link coal market')             # £5 + £1
     assert s.state['money'][0] == 21 and s.state['spent'][0] == 9

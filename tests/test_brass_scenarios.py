@@ -41,7 +41,11 @@ def test_scenarios_replay_to_the_hand_worked_standings():
 
 
 def test_scenarios_are_identical_on_micropython(mpy_dir):
-    for path, mp in zip(SCENARIOS, micropython_results(mpy_dir, SCENARIOS)):
+    # one interpreter for each log: tests/mp/replay_json.py lets a game's
+    # modules go from sys.modules but not from the trackside.games package,
+    # so a process playing several logs holds two copies (see the report)
+    for path in SCENARIOS:
+        mp = micropython_results(mpy_dir, [path])[0]
         assert mp == cpython_result(path), os.path.basename(path)
 
 

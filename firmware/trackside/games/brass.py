@@ -13,12 +13,14 @@
 #
 # State: one dict of plain lists and ints (new_game). apply() changes it in
 # place and raises RuleError before it changes anything.
-from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, SUBSET, SEQUENCE, NOBODY
+import sys
+
+from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
 from trackside.games.brass_log import VERBS, WORDS, parse, unparse     # noqa: F401 (the session's)
 from trackside.games.brass_data import (
     START_POS, MARKET, PILE_W07, PILE_BY_COUNT, ROUNDS, LOAN_FREE_ROUNDS, LINK_VP_MOST,
-    TILE, VP, LOANS, level, salvage, after_loan)
-from trackside.games.brass_board import NUM, OWN, TYP, LV, FLP, own_tiles, label
+    LOANS, level, after_loan)
+from trackside.games.brass_act import OWN
 from trackside.games import brass_act as act
 from trackside.games.brass_steps import (
     step, build_choices, sell_possible, link_option, develop_possible)  # noqa: F401
@@ -34,22 +36,23 @@ CURRENCY = '£'
 # Setup choices (trackside/settings.py says the shape). The digest's open
 # questions (§15.1, §17) are settings with its defaults.
 SETTINGS = (
-    ('rounds', lambda setup: ROUNDS[setup['variant']][len(setup['players'])], (1, 12), None,
-     'Rounds per era', 'By edition and players (§4.1)'),
-    ('noloan', LOAN_FREE_ROUNDS, (0, 12), None, 'Rail rounds no loan',
-     'Last Rail rounds without loans: deck empty (§4.1)'),
-    ('bonus', 'spaces', ('spaces', 'cash'), None, 'Distant bonus',
-     'Distant market bonus as income spaces or cash (§15.1)', ('Income spaces', 'Cash')),
-    ('distant', 'tell', ('tell', 'draw'), None, 'Distant tiles',
-     'Players say the tile turned, or the device draws (§9)', ('Players tell', 'Device draws')),
-    ('tiles', 'all12', ('all12', 'bycount'), 'rx18', 'Distant tile set',
-     'All 12 tiles, or filtered by players (§9, §17)', ('All 12', 'By players')),
-    ('notiles', 'vp', ('vp', 'none'), 'w07', 'Short, no tiles',
-     'Owed with no tiles left: 1 VP per £1, or nothing (§15.1)', ('Lose VP', 'Forgiven')),
-    ('tiebreak', 'after', ('after', 'last'), 'w07', 'Last tie-break',
-     'Turn order after the final re-sort, or of the last round (§15.1)',
-     ('After re-sort', 'Last round')),
+    ('rounds', lambda setup: ROUNDS[setup['variant']][len(setup['players'])], (1, 12), None),
+    ('noloan', LOAN_FREE_ROUNDS, (0, 12), None),
+    ('bonus', 'spaces', ('spaces', 'cash'), None),
+    ('distant', 'tell', ('tell', 'draw'), None),
+    ('tiles', 'all12', ('all12', 'bycount'), 'rx18'),
+    ('notiles', 'vp', ('vp', 'none'), 'w07'),
+    ('tiebreak', 'after', ('after', 'last'), 'w07'),
 )
+# What the settings screen says of each: "key | label | help | words"
+SETTINGS_TEXT = """\
+rounds | Rounds per era | By edition and players (§4.1)
+noloan | Rail rounds no loan | Last Rail rounds without loans: deck empty (§4.1)
+bonus | Distant bonus | Distant market bonus as income spaces or cash (§15.1) | Income spaces, Cash
+distant | Distant tiles | Players say the tile turned, or the device draws (§9) | Players tell, Device draws
+tiles | Distant tile set | All 12 tiles, or filtered by players (§9, §17) | All 12, By players
+notiles | Short, no tiles | Owed with no tiles left: 1 VP per £1, or nothing (§15.1) | Lose VP, Forgiven
+tiebreak | Last tie-break | Turn order after the final re-sort, or of the last round (§15.1) | After re-sort, Last round"""
 RESERVED = VERBS + WORDS        # words a player's name may not be
 ANYTIME = ()
 
@@ -103,6 +106,10 @@ def new_game(setup):
         'tb_last': w07 and cfg['tiebreak'] == 'last',
     }
     return s
+
+
+def own_tiles(s, p):
+    return [t for t in s['tiles'] if t[OWN] == p]
 
 
 def per_turn(s):
@@ -166,19 +173,41 @@ def collect_income(s, then):
             s['owe'][p] = owe
             s['queue'].append(p)
         else:
-            lose_vp(s, p, owe)
+            act.lose_vp(s, p, owe)
     if s['queue']:
         s['phase'] = SHORT
     else:
         carry_on(s)
 
 
-def lose_vp(s, p, owe):
-    # §5.2 RX18 (W07 by setting notiles): 1 VP per £1 still owed, not below 0.
-    if s['owe_vp']:
-        k = min(owe, s['vp'][p])
-        s['vp'][p] -= k
-        s['vlost'][p] += k
+LET_GO = sys.implementation.name != 'cpython'     # (a PC keeps it: RAM is no issue there)
+
+
+def rare(name, *args):
+    # A function of brass_end.py (a shortfall, the end of an era, the
+    # standings): on a board imported for the call and let go after, so that
+    # its code is not in RAM the rest of the game.
+    import trackside.games
+    from trackside.games import brass_end
+    try:
+        return getattr(brass_end, name)(*args)
+    finally:
+        if LET_GO:
+            sys.modules.pop('trackside.games.brass_end', None)
+            if hasattr(trackside.games, 'brass_end'):
+                delattr(trackside.games, 'brass_end')
+
+
+def end_era(s):
+    # §13: the links are in; the tiles score; then the Rail era's first
+    # round (W07: its income first, §16.15), or the game is over.
+    rare('score_era', s)
+    if s['phase'] == OVER:
+        return
+    if s['w07']:
+        collect_income(s, ACT)
+    else:
+        start_actions(s)
 
 
 def carry_on(s):
@@ -188,140 +217,12 @@ def carry_on(s):
         start_actions(s)
 
 
-def salvage_need(s, p):
-    # The shortfall's numbers: (tiles, their salvage values, owed).
-    tiles = own_tiles(s, p)
-    return tiles, [salvage(t[TYP], t[LV]) for t in tiles], s['owe'][p]
-
-
-def salvage_refusal(s, p, nums):
-    tiles, values, owe = salvage_need(s, p)
-    nums_on = [t[NUM] for t in tiles]
-    picked = []
-    for num in nums:
-        if num not in nums_on:
-            return 'Tile %d is not one of the player\'s industry tiles (§5.2)' % num
-        k = nums_on.index(num)
-        if k in picked:
-            return 'Tile %d is listed twice' % num
-        picked.append(k)
-    got = sum(values[k] for k in picked)
-    if sum(values) < owe:
-        if len(picked) < len(tiles):
-            return 'All the tiles do not cover £%d: every one is sold (§5.2)' % owe
-        return None
-    if got < owe:
-        return 'The tiles give £%d; £%d is owed: sell more (§5.2)' % (got, owe)
-    if got - max(values[k] for k in picked) >= owe:
-        return 'Selling stops as soon as £%d is covered: one tile fewer would do (§5.2)' % owe
-    return None
-
-
-def do_salvage(s, p, nums):
-    why = salvage_refusal(s, p, nums)
-    if why:
-        raise RuleError(why)
-    tiles, values, owe = salvage_need(s, p)
-    got = 0
-    for i in range(len(tiles)):
-        if tiles[i][NUM] in nums:
-            got += values[i]
-            s['tiles'].remove(tiles[i])     # it leaves the game, with its cubes (§5.2)
-    if got >= owe:
-        s['money'][p] += got - owe          # the change is kept (§16.13)
-    else:
-        lose_vp(s, p, owe - got)
-    s['owe'][p] = 0
-    s['queue'].pop(0)
-    if not s['queue']:
-        carry_on(s)
-
-
-def salvage_option(s, p, names):
-    # The tiles to sell, their values; lo..hi tiles as far as counts can say
-    # (the rules check the rest: §5.2 "stop as soon as covered").
-    tiles, values, owe = salvage_need(s, p)
-    items = [('%d' % tiles[i][NUM], '%s £%d' % (label(tiles[i], names), values[i]))
-             for i in range(len(tiles))]
-    if sum(values) < owe:
-        return ('salvage', SUBSET, items, len(items), len(items))
-    big = sorted(values, reverse=True)
-    lo = 1
-    while sum(big[:lo]) < owe:
-        lo += 1
-    small = sorted(values)
-    hi = 0
-    while hi < len(small) and sum(small[:hi]) < owe:
-        hi += 1
-    return ('salvage', SUBSET, items, lo, max(lo, hi))
-
-
 # --- the end of an era (§13) -------------------------------------------------------
 
 def start_links(s):
     # §13.1: each player's links are scored by an entry, in turn order.
     s['phase'] = LINKS
     s['queue'] = s['order'][:]
-
-
-def do_links(s, p, vp):
-    most = s['links'][p] * LINK_VP_MOST
-    if vp > most:
-        raise RuleError('%d link%s score at most %d VP (§13.1)' % (
-            s['links'][p], '' if s['links'][p] == 1 else 's', most))
-    s['vp'][p] += vp
-    s['vlinks'][p] += vp
-    s['queue'].pop(0)
-    if not s['queue']:
-        end_era(s)
-
-
-def end_era(s):
-    # §13.1: every flipped tile scores its VP for its owner.
-    for tile in s['tiles']:
-        if tile[FLP]:
-            v = TILE[tile[TYP]][tile[LV]][VP]
-            s['vp'][tile[OWN]] += v
-            s['vtiles'][tile[OWN]] += v
-    if s['era'] == 1:
-        final_scoring(s)
-        return
-    # §13.2: level-1 tiles and canals go; markets and markers stay; the
-    # distant market is reset; Rail round 1 has two actions each
-    s['tiles'] = [t for t in s['tiles'] if t[LV] != 1]
-    s['links'] = [0] * len(s['links'])
-    s['cotton'] = 0
-    s['pile'] = s['pile0'][:]
-    s['era'] = 1
-    s['round'] = 1
-    s['turn'] += 1
-    if s['w07']:
-        collect_income(s, ACT)          # W07: income at the start of Rail round 1 (§16.15)
-    else:
-        start_actions(s)
-
-
-def final_scoring(s):
-    # §13.3: £10 = 1 VP; most VP wins; ties: income level, then money; W07
-    # then the earlier in turn order (setting tiebreak), RX18 a shared win.
-    n = len(s['vp'])
-    for p in range(n):
-        s['vcash'][p] = s['money'][p] // 10
-        s['vp'][p] += s['vcash'][p]
-    order = s['prev'] if s['tb_last'] else s['order']
-
-    def key(q):
-        return (-s['vp'][q], -level(s['pos'][q]), -s['money'][q])
-    ranked = sorted(range(n), key=lambda q: key(q) + (order.index(q),))
-    rank = [0] * n
-    for i in range(n):
-        q = ranked[i]
-        tied = i and not s['w07'] and key(q) == key(ranked[i - 1])
-        rank[q] = rank[ranked[i - 1]] if tied else i + 1
-    s['rank'] = rank
-    s['winners'] = [q for q in ranked if rank[q] == 1]
-    s['phase'] = OVER
-    s['queue'] = []
 
 
 # --- the four questions -------------------------------------------------------------
@@ -347,7 +248,7 @@ def prompt(s, setup=None):
     who = names[p]
     if ph == SHORT:
         return ask(t, ph, p, '%s: £%d short: sell tiles' % (who, s['owe'][p]),
-                   [salvage_option(s, p, names)])
+                   [rare('salvage_option', s, p, names)])
     if ph == LINKS:
         most = s['links'][p] * LINK_VP_MOST
         return ask(t, ph, p, '%s: VP of %s links' % (who, ERAS[s['era']]),
@@ -355,30 +256,30 @@ def prompt(s, setup=None):
     opts = []
     blocked = []
     if build_choices(s, p, names):
-        opts.append(('build', SEQUENCE))
+        opts.append(forced(s, p, names, 'build'))
     else:
         blocked.append(('build', 'Nothing can be built: no tile, era or money (§7, §10)'))
     why = sell_possible(s, p)
     if why:
         blocked.append(('sell', why))
     else:
-        opts.append(('sell', SEQUENCE))
+        opts.append(forced(s, p, names, 'sell'))
     o = link_option(s, p)
     if isinstance(o, str):
         blocked.append(('link', o))
     else:
-        opts.append(o)
+        opts.append(forced(s, p, names, 'link') if o[1] == SEQUENCE else o)
     why = develop_possible(s, p)
     if why:
         blocked.append(('develop', why))
     else:
-        opts.append(('develop', SEQUENCE))
+        opts.append(forced(s, p, names, 'develop'))
     opts.append(('pass', NONE))
     loans = []
     for a in LOANS:
         if act.loan_refusal(s, p, a) is None:
             lv = level(after_loan(s['pos'][p], a))
-            loans.append(('%d' % a, '£%d: income %s%d' % (a, '+' if lv > 0 else '', lv)))
+            loans.append(('%d' % a, '£%d: inc %s%d' % (a, '+' if lv > 0 else '', lv)))
     if loans:
         opts.append(('loan', PICK, loans))
     else:
@@ -386,6 +287,22 @@ def prompt(s, setup=None):
     k = per_turn(s) - s['left'] + 1
     text = '%s: action %d of %d' % (who, k, per_turn(s)) if per_turn(s) > 1 else '%s: action' % who
     return ask(t, ph, p, text, opts, blocked)
+
+
+def forced(s, p, names, verb):
+    # A sequence whose every question has one answer is offered as a pick of
+    # that one line: the device asks nothing either way, and the host's key
+    # planner (which looks at the questions after the entry is made) then
+    # sees no question it should have answered.
+    answers = []
+    setup = {'players': names}
+    while True:
+        summary, q, line = step(setup, s, p, verb, answers)
+        if q is None:
+            return (verb, PICK, [(line[len(verb) + 1:], summary or line)])
+        if len(q[2]) != 1:
+            return (verb, SEQUENCE)
+        answers.append(q[2][0][0])
 
 
 def apply(s, action):
@@ -396,10 +313,12 @@ def apply(s, action):
         do_endround(s)
         return
     if verb == 'salvage':
-        do_salvage(s, p, args)
+        if rare('do_salvage', s, p, args):
+            carry_on(s)
         return
     if verb == 'links':
-        do_links(s, p, args[0])
+        if rare('do_links', s, p, args[0]):
+            end_era(s)
         return
     if verb == 'build':
         act.do_build(s, p, args)
@@ -416,33 +335,9 @@ def apply(s, action):
     next_actor(s)
 
 
-# --- standings ---------------------------------------------------------------------
-
 def standings(setup, s):
-    # Per player, seating order: the money, the income track, VP, spent this
-    # round; at the end the breakdown (links, tiles, money) and rank.
-    rows = []
-    over = s['phase'] == OVER
-    for p in range(len(s['vp'])):
-        row = {'name': setup['players'][p], 'money': s['money'][p],
-               'income': level(s['pos'][p]), 'track': s['pos'][p], 'vp': s['vp'][p],
-               'spent': s['spent'][p], 'order': s['order'].index(p) + 1,
-               'tiles': len(own_tiles(s, p)),
-               'flipped': len([t for t in own_tiles(s, p) if t[FLP]])}
-        if over:
-            row['links_vp'] = s['vlinks'][p]
-            row['tiles_vp'] = s['vtiles'][p]
-            row['money_vp'] = s['vcash'][p]
-            row['lost_vp'] = s['vlost'][p]
-            row['rank'] = s['rank'][p]
-        rows.append(row)
-    return rows
+    return rare('standings', setup, s)
 
 
 def summary(setup, s):
-    out = {'era': ERAS[s['era']], 'round': s['round'], 'rounds': s['rounds'], 'turn': s['turn'],
-           'phase': s['phase'], 'over': s['phase'] == OVER,
-           'coal': s['coal'], 'iron': s['iron'], 'cotton': s['cotton']}
-    if s['phase'] == OVER:
-        out['winner'] = ' and '.join(setup['players'][q] for q in s['winners'])
-    return out
+    return rare('summary', setup, s)

@@ -1,15 +1,19 @@
-# Brass, the actions of a turn (§7): build, link, develop, sell, loan. Each
-# checks everything first and raises RuleError before it changes anything;
-# then it moves the money (what is paid goes to the spent box, §7), the
-# cubes, the tiles and the income markers. Imports brass_board and
-# brass_data only.
+# Brass: the tiles on the board, the coal and iron sources (§7, §8), the
+# flips that raise income (§11), and the actions of a turn (§7): build,
+# link, develop, sell, loan. Each action checks everything first and raises
+# RuleError before it changes anything; then it moves the money (what is
+# paid goes to the spent box, §7), the cubes, the tiles and the markers.
+# Imports brass_data only.
+#
+# A built tile is a list [number, owner, type, level, cubes, flipped]; the
+# state's 'tiles' holds those on the board, in the order they were built.
 from trackside.rules import RuleError
 from trackside.games.brass_data import (
-    TILE, CUBES, MILL, PORT, MINE, WORKS, SHIP, TITLES, DISTANT_X, BONUS,
-    LINK_TILES, after_loan, advance, sell as market_sell, level)
-from trackside.games.brass_board import (
-    OWN, TYP, CUB, FLP, find, next_level, flip, level_refusal, over_refusal,
-    cube_costs, spend, take, resource_need, cost_of)
+    val, STACKS, COST, COAL, IRON, CUBES, INCOME, ERA, RAIL, NEVER,
+    MILL, PORT, MINE, WORKS, SHIP, TITLES, DISTANT_X, BONUS, LINK_TILES,
+    advance, after_loan, buy_price, sell, level)
+
+NUM, OWN, TYP, LV, CUB, FLP = 0, 1, 2, 3, 4, 5
 
 
 def refuse(why):
@@ -17,83 +21,192 @@ def refuse(why):
         raise RuleError(why)
 
 
+def find(s, num):
+    for tile in s['tiles']:
+        if tile[NUM] == num:
+            return tile
+    return None
+
+
+def next_level(s, p, t, skip=0):
+    # §10: the level on top of player p's stack of type t (after skip more
+    # are taken), or None if the stack is empty.
+    k = s['taken'][p][t] + skip
+    return STACKS[t][k] if k < len(STACKS[t]) else None
+
+
+def flip(s, tile):
+    # §11: the tile turns over; its owner's income marker advances (§6.3).
+    tile[FLP] = 1
+    p = tile[OWN]
+    s['pos'][p] = advance(s['pos'][p], val(tile[TYP], tile[LV], INCOME))
+
+
+def cubes_on_board(s, t):
+    # Coal (t = MINE) or iron (t = WORKS) cubes on the board's tiles.
+    return sum(tile[CUB] for tile in s['tiles'] if tile[TYP] == t)
+
+
+def key(t):
+    return 'coal' if t == MINE else 'iron'
+
+
+def level_refusal(s, p, t):
+    # Why player p cannot build type t now (its stack's top tile), or None.
+    lv = next_level(s, p, t)
+    if lv is None:
+        return 'No %s tile is left (§10)' % TITLES[t]
+    era = val(t, lv, ERA)
+    if era == NEVER:
+        return 'Level-0 shipyards are never built: develop them (§10)'
+    if s['era'] and lv == 1:
+        return 'No level-1 tiles in the Rail era: develop them (§7)'
+    if era == RAIL - s['era']:
+        return '%s L%d is for the %s era only (§10)' % (TITLES[t], lv, ('Canal', 'Rail')[era - 1])
+    return None
+
+
+def over_refusal(s, p, t, lv, num):
+    # §7 overbuilding: a tile of the same type and a lower level; one's own
+    # at any time; an opponent's only a coal mine or iron works, and only
+    # when no cube of that kind is left on the board or in its market (§15.1).
+    tile = find(s, num)
+    if tile is None or tile[TYP] != t or tile[LV] >= lv:
+        return 'Build over a lower level of the same industry (§7)'
+    if tile[OWN] != p:
+        if t != MINE and t != WORKS:
+            return "Only an opponent's coal mine or iron works may be built over (§7)"
+        if cubes_on_board(s, t) or s[key(t)]:
+            return "Not while any %s is left on the board or in the market (§7, §15.1)" % key(t)
+    return None
+
+
+def cube_costs(s, t, srcs):
+    # What one resource's cubes cost from the named sources, one after
+    # another (§16.3: each priced alone, cheapest first, £5 when the market
+    # is empty), or a refusal (str). srcs: tile numbers, 0 = the market.
+    # Returns (£, {tile number: cubes taken}, market cubes bought).
+    used = {}
+    bought = 0
+    for src in srcs:
+        if src == 0:
+            if t == WORKS and cubes_on_board(s, WORKS) > sum(used.values()):
+                return 'Iron comes from an iron works while any has a cube (§7)'
+            bought += 1
+            continue
+        tile = find(s, src)
+        k = used.get(src, 0) + 1
+        if tile is None or tile[TYP] != t or tile[CUB] < k:
+            return 'Tile %d has no %s (§8)' % (src, key(t))
+        used[src] = k
+    return market_cost(s, t, 0, bought), used, bought
+
+
+def market_cost(s, t, before, k):
+    # k cubes from the market after `before` were bought in this action.
+    c = max(0, s[key(t)] - before)
+    total = 0
+    for _ in range(k):
+        total += buy_price(c)
+        c = c - 1 if c else 0
+    return total
+
+
+def least_cost(s, t, k):
+    # The least k cubes can cost: free from the board while it has them.
+    return market_cost(s, t, 0, max(0, k - cubes_on_board(s, t)))
+
+
+def pay(s, p, amount, t, used, bought):
+    # §7: money paid goes to the spent box (turn order, §12); the cubes are
+    # bought (cheapest first) and taken from tiles, the last one flipping its
+    # tile for its owner, whoever took it (§16.10). Nobody is paid for them.
+    s['money'][p] -= amount
+    s['spent'][p] += amount
+    s[key(t)] = max(0, s[key(t)] - bought)
+    for num in used:
+        tile = find(s, num)
+        tile[CUB] -= used[num]
+        if tile[CUB] == 0:
+            flip(s, tile)
+
+
+def may_double(s):
+    # §7: the double-action build takes both of a turn's actions; the first
+    # Canal round has one (§16.19).
+    return s['left'] >= 2 and (s['era'] or s['round'] > 1)
+
+
+def lose_vp(s, p, owe):
+    # §5.2 RX18 (W07 by setting notiles): 1 VP per £1 still owed, not below 0.
+    if s['owe_vp']:
+        k = min(owe, s['vp'][p])
+        s['vp'][p] -= k
+        s['vlost'][p] += k
+
+
+def needs(t, lv):
+    return val(t, lv, COAL), val(t, lv, IRON)
+
+
 # --- build (§7, §8) -------------------------------------------------------------
 
 def build_plan(s, p, args):
-    # Everything a build will do, or a refusal (str): (level, cost £, coal
-    # plan, iron plan, the tile built over or None).
+    # What a build will cost, or a refusal (str): (level, £, [coal plan,
+    # iron plan]).
     t, over, coal, iron, connected, double = args
     why = level_refusal(s, p, t)
     if why:
         return why
     lv = next_level(s, p, t)
-    if double and (s['left'] < 2 or (s['era'] == 0 and s['round'] == 1)):
-        return 'A double-action build takes both actions of a turn (not in the first ' \
-               'Canal round, §7)'
+    if double and not may_double(s):
+        return 'A double-action build takes both actions (not in Canal round 1, §7)'
     if connected and t != MINE:
-        return '"connected" is for a coal mine: an iron works always sells to its market (§8)'
-    target = None
+        return '"connected" is for a coal mine (§8)'
     if over:
         why = over_refusal(s, p, t, lv, over)
         if why:
             return why
-        target = find(s, over)
-    need_coal, need_iron = resource_need(t, lv)
-    if need_coal != (coal >= 0) or need_iron != (iron >= 0):
-        return '%s L%d needs %s (§10)' % (TITLES[t], lv, needs_words(need_coal, need_iron))
+    if needs(t, lv) != (int(coal >= 0), int(iron >= 0)):
+        return '%s L%d needs coal %d, iron %d (§10)' % ((TITLES[t], lv) + needs(t, lv))
+    total = val(t, lv, COST)
     plans = []
-    total = cost_of(t, lv)
     for res, src in ((MINE, coal), (WORKS, iron)):
-        if src < 0:
-            plans.append(None)
-            continue
-        plan = cube_costs(s, res, [src], target)
-        if isinstance(plan, str):
-            return plan
+        plan = cube_costs(s, res, [src]) if src >= 0 else (0, {}, 0)
+        refuse_if = plan if isinstance(plan, str) else None
+        if refuse_if:
+            return refuse_if
         plans.append(plan)
         total += plan[0]
     if total > s['money'][p]:
-        return '%s L%d costs £%d in all; %s has £%d (§16.1)' % (
-            TITLES[t], lv, total, 'the player', s['money'][p])
-    return lv, total, plans[0], plans[1], target
-
-
-def needs_words(coal, iron):
-    if coal and iron:
-        return 'one coal and one iron ("coal SOURCE iron SOURCE")'
-    if coal:
-        return 'one coal ("coal SOURCE"), no iron'
-    if iron:
-        return 'one iron ("iron SOURCE"), no coal'
-    return 'no coal and no iron'
+        return '%s L%d costs £%d in all; £%d in hand (§16.1)' % (TITLES[t], lv, total, s['money'][p])
+    return lv, total, plans
 
 
 def do_build(s, p, args):
     plan = build_plan(s, p, args)
     refuse(plan)
     t, over, coal, iron, connected, double = args
-    lv, total, coal_plan, iron_plan, target = plan
+    lv, total, plans = plan
     # §7 build sequence: pay the tile and the cubes, take the cubes (which may
     # flip their mines or works), then place the new tile
-    spend(s, p, total)
-    if coal_plan:
-        take(s, MINE, coal_plan[1], coal_plan[2])
-    if iron_plan:
-        take(s, WORKS, iron_plan[1], iron_plan[2])
-    if target is not None:
-        s['tiles'].remove(target)       # it leaves with its cubes; income stays (§6.3)
+    s['money'][p] -= total - plans[0][0] - plans[1][0]
+    s['spent'][p] += total - plans[0][0] - plans[1][0]
+    pay(s, p, plans[0][0], MINE, plans[0][1], plans[0][2])
+    pay(s, p, plans[1][0], WORKS, plans[1][1], plans[1][2])
+    if over:
+        s['tiles'].remove(find(s, over))    # it leaves with its cubes; income stays (§6.3)
     s['built'] += 1
-    tile = [s['built'], p, t, lv, TILE[t][lv][CUBES], 0]
+    tile = [s['built'], p, t, lv, val(t, lv, CUBES), 0]
     s['tiles'].append(tile)
     s['taken'][p][t] += 1
     if t == SHIP:
-        flip(s, tile)                   # §11: a shipyard flips at once
-    elif t == WORKS or (t == MINE and connected):
+        flip(s, tile)                       # §11: a shipyard flips at once
+    elif t == WORKS or connected:
         # §8: the cubes go to the market's most expensive empty spaces, paid
         # after the build (§16.2); all of them gone flips the tile (§16.5)
-        key = 'iron' if t == WORKS else 'coal'
-        gain, moved = market_sell(s[key], tile[CUB])
-        s[key] += moved
+        gain, moved = sell(s[key(t)], tile[CUB])
+        s[key(t)] += moved
         s['money'][p] += gain
         tile[CUB] -= moved
         if tile[CUB] == 0:
@@ -101,28 +214,23 @@ def do_build(s, p, args):
     s['left'] -= 2 if double else 1
 
 
-# --- link (§7) ----------------------------------------------------------------
+# --- link, develop (§7) ------------------------------------------------------------
 
 def link_plan(s, p, srcs):
-    # (cost £, links, coal plan or None) or a refusal.
-    if s['era'] == 0:
-        if srcs:
-            return 'A canal link takes no coal: "link" alone (§7)'
-        k, cost, plan = 1, 3, None
-    else:
-        if not 1 <= len(srcs) <= 2:
-            return 'A rail link needs one coal: "link coal SOURCE", two links "link coal S1 S2" (§7)'
-        k = len(srcs)
-        cost = 5 if k == 1 else 15
-        plan = cube_costs(s, MINE, srcs)
-        if isinstance(plan, str):
-            return plan
-        cost += plan[0]
+    # (£, links, coal plan) or a refusal.
+    k = len(srcs) or 1
+    if s['era'] == 0 and srcs or s['era'] and k > 2:
+        return 'A canal takes no coal; 1 or 2 rail links one coal each (§7)'
+    plan = cube_costs(s, MINE, srcs)
+    if isinstance(plan, str):
+        return plan
+    cost = (3, 5, 15)[len(srcs)] + plan[0]
+    if s['era'] and not srcs:
+        return 'A rail link needs a coal: "link coal SOURCE" (§7)'
     if s['links'][p] + k > LINK_TILES:
-        return 'A player has %d link tiles; %d are built (§2)' % (LINK_TILES, s['links'][p])
+        return 'A player has %d link tiles (§2)' % LINK_TILES
     if cost > s['money'][p]:
-        return 'The link%s cost £%d; the player has £%d (§16.1)' % (
-            's' if k > 1 else '', cost, s['money'][p])
+        return 'The link costs £%d; £%d in hand (§16.1)' % (cost, s['money'][p])
     return cost, k, plan
 
 
@@ -130,40 +238,35 @@ def do_link(s, p, srcs):
     plan = link_plan(s, p, srcs)
     refuse(plan)
     cost, k, coal = plan
-    spend(s, p, cost)
-    if coal:
-        take(s, MINE, coal[1], coal[2])
+    s['money'][p] -= cost - coal[0]
+    s['spent'][p] += cost - coal[0]
+    pay(s, p, coal[0], MINE, coal[1], coal[2])
     s['links'][p] += k
     s['left'] -= 1
 
 
-# --- develop (§7) --------------------------------------------------------------
-
 def develop_plan(s, p, types, srcs):
-    if not 1 <= len(types) <= 2 or len(srcs) != len(types):
-        return 'Develop removes 1 or 2 tiles, with one iron each (§7)'
     for i in range(len(types)):
         if next_level(s, p, types[i], types[:i].count(types[i])) is None:
-            return 'No %s tile is left to develop (§7)' % TITLES[types[i]].lower()
+            return 'No %s tile is left to develop (§7)' % TITLES[types[i]]
     plan = cube_costs(s, WORKS, srcs)
     if isinstance(plan, str):
         return plan
     if plan[0] > s['money'][p]:
-        return 'The iron costs £%d; the player has £%d (§16.1)' % (plan[0], s['money'][p])
+        return 'The iron costs £%d; £%d in hand (§16.1)' % (plan[0], s['money'][p])
     return plan
 
 
 def do_develop(s, p, types, srcs):
     plan = develop_plan(s, p, types, srcs)
     refuse(plan)
-    spend(s, p, plan[0])
-    take(s, WORKS, plan[1], plan[2])
+    pay(s, p, plan[0], WORKS, plan[1], plan[2])
     for t in types:
-        s['taken'][p][t] += 1           # the tile leaves the game
+        s['taken'][p][t] += 1               # the tile leaves the game
     s['left'] -= 1
 
 
-# --- sell (§9) -------------------------------------------------------------------
+# --- sell (§9) ---------------------------------------------------------------------
 
 def sell_plan(s, p, parts):
     # Walks the sale as it will happen, changing nothing: a refusal, or None.
@@ -173,60 +276,55 @@ def sell_plan(s, p, parts):
     for i in range(len(parts)):
         mill, port, value = parts[i]
         tile = find(s, mill)
-        if tile is None or tile[TYP] != MILL or tile[OWN] != p:
-            return 'Tile %d is not one of the player\'s own cotton mills (§9)' % mill
-        if tile[FLP] or mill in used:
-            return 'Mill %d is already flipped: it has sold (§9)' % mill
+        if tile is None or tile[TYP] != MILL or tile[OWN] != p or tile[FLP] or mill in used:
+            return 'Tile %d is not an unflipped mill of the player\'s (§9)' % mill
         used.append(mill)
         if port:
             pt = find(s, port)
-            if pt is None or pt[TYP] != PORT:
-                return 'Tile %d is not a port on the board (§9)' % port
-            if pt[FLP] or port in used:
-                return 'Port %d is flipped: a port sells once (§9)' % port
+            if pt is None or pt[TYP] != PORT or pt[FLP] or port in used:
+                return 'Tile %d is not an unflipped port (§9)' % port
             used.append(port)
             continue
         if at >= DISTANT_X:
             return 'The distant market is closed for the rest of the era (§9)'
-        if not 0 <= value <= 4 or not pile[value]:
-            left = [str(v) for v in range(5) if pile[v]]
-            return 'No distant market tile -%d is left; left: -%s (§9)' % (value, ', -'.join(left))
+        if value > 4 or not pile[value]:
+            return 'No distant tile -%d is left (§9)' % value
         pile[value] -= 1
         at += value
         if at >= DISTANT_X and i < len(parts) - 1:
-            return 'The distant market reached X: the Sell action ends there (§9, §16.24)'
+            return 'The distant market reached X: the Sell ends there (§9, §16.24)'
     return None
 
 
 def do_sell(s, p, parts):
-    why = sell_plan(s, p, parts)
-    refuse(why)
+    refuse(sell_plan(s, p, parts))
     for mill, port, value in parts:
         tile = find(s, mill)
         if port:
-            flip(s, find(s, port))       # the port's owner gains (§11)
+            flip(s, find(s, port))          # the port's owner gains (§11)
             flip(s, tile)
             continue
-        s['pile'][value] -= 1            # W07: to the bottom; RX18: discarded (§9)
+        s['pile'][value] -= 1               # W07: to the bottom; RX18: discarded (§9)
         s['rng'] = (s['rng'] * 75 + 74) % 65537     # (the device's draws, brass_steps)
         s['cotton'] = min(DISTANT_X, s['cotton'] + value)
         if s['cotton'] >= DISTANT_X:
-            break                        # X: no sale, the market is closed (§9 step 3)
+            break                           # X: no sale, the market closed (§9 step 3)
         bonus = BONUS[s['cotton']]
         if s['bonus_cash']:
-            s['money'][p] += bonus       # setting bonus=cash (§15.1)
+            s['money'][p] += bonus          # setting bonus=cash (§15.1)
         else:
-            s['pos'][p] = advance(s['pos'][p], bonus)     # §9 step 4: income spaces
+            s['pos'][p] = advance(s['pos'][p], bonus)  # §9 step 4: income spaces
         flip(s, tile)
     s['left'] -= 1
 
 
-# --- loan (§6.3, §7) -------------------------------------------------------------
+# --- loan (§6.3, §7) -----------------------------------------------------------------
 
 def loan_refusal(s, p, amount):
     if amount not in (10, 20, 30):
         return 'A loan is £10, £20 or £30 (§7)'
-    if loans_locked(s):
+    if s['era'] and s['round'] > s['rounds'] - s['noloan']:
+        # §4.1, §16.9: the Rail era's last rounds (setting noloan) have no loans
         return 'No loans in the Rail era once the draw deck is empty: from round %d of %d ' \
                '(§4.1)' % (s['rounds'] - s['noloan'] + 1, s['rounds'])
     if after_loan(s['pos'][p], amount) is None:
@@ -234,13 +332,8 @@ def loan_refusal(s, p, amount):
     return None
 
 
-def loans_locked(s):
-    # §4.1, §16.9: the Rail era's last rounds (setting noloan) have no loans.
-    return s['era'] == 1 and s['round'] > s['rounds'] - s['noloan']
-
-
 def do_loan(s, p, amount):
     refuse(loan_refusal(s, p, amount))
-    s['money'][p] += amount              # not money spent (§12)
+    s['money'][p] += amount                 # not money spent (§12)
     s['pos'][p] = after_loan(s['pos'][p], amount)
     s['left'] -= 1

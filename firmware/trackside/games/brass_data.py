@@ -69,16 +69,6 @@ def sell_price(c):
     return (9 - c) // 2
 
 
-def buy(c, k):
-    # §16.3: k cubes bought one by one, cheapest first: (total £, cubes left).
-    total = 0
-    for _ in range(k):
-        total += buy_price(c)
-        if c > 0:
-            c -= 1
-    return total, c
-
-
 def sell(c, k):
     # §8: up to k cubes into the most expensive empty spaces: (£, cubes moved).
     gain = 0
@@ -107,35 +97,45 @@ TITLES = ('Mill', 'Port', 'Mine', 'Works', 'Ship')
 ANY, CANAL, RAIL, NEVER = 0, 1, 2, 3                  # the era a level may be built in
 
 # Each player's stacks, lowest level on top (§10 counts: 12, 8, 7, 4, 6).
-STACKS = ((1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4),
-          (1, 1, 2, 2, 3, 3, 4, 4),
-          (1, 2, 2, 3, 3, 4, 4),
-          (1, 2, 3, 4),
-          (0, 0, 1, 1, 2, 2))
+# (bytes: a Pico keeps a table of small numbers in bytes for a fraction of
+# the RAM a tuple of tuples takes)
+STACKS = (b'\x01\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04',
+          b'\x01\x01\x02\x02\x03\x03\x04\x04',
+          b'\x01\x02\x02\x03\x03\x04\x04',
+          b'\x01\x02\x03\x04',
+          b'\x00\x00\x01\x01\x02\x02')
 
-# (cost £, coal, iron, cubes, income spaces, VP, era) per type and level (§10)
-TILE = (
-    (None, (12, 0, 0, 0, 5, 3, CANAL), (14, 1, 0, 0, 4, 5, ANY),
-     (16, 1, 1, 0, 3, 9, ANY), (18, 1, 1, 0, 2, 12, ANY)),
-    (None, (6, 0, 0, 0, 3, 2, CANAL), (7, 0, 0, 0, 3, 4, ANY),
-     (8, 0, 0, 0, 4, 6, ANY), (9, 0, 0, 0, 4, 9, ANY)),
-    (None, (5, 0, 0, 2, 4, 1, CANAL), (7, 0, 0, 3, 7, 2, ANY),
-     (8, 0, 1, 4, 6, 3, ANY), (10, 0, 1, 5, 5, 4, ANY)),
-    (None, (5, 1, 0, 4, 3, 3, CANAL), (7, 1, 0, 4, 3, 5, ANY),
-     (9, 1, 0, 5, 2, 7, ANY), (12, 1, 0, 6, 1, 9, ANY)),
-    ((0, 0, 0, 0, 0, 0, NEVER), (16, 1, 1, 0, 2, 10, CANAL), (25, 1, 1, 0, 1, 18, RAIL)),
-)
+# cost £, coal, iron, cubes, income spaces, VP, era: 7 numbers for each
+# type and level 0-4 (§10; level 0 only for the shipyard, never built)
 COST, COAL, IRON, CUBES, INCOME, VP, ERA = 0, 1, 2, 3, 4, 5, 6
+_TILES = bytes((
+    0, 0, 0, 0, 0, 0, NEVER, 12, 0, 0, 0, 5, 3, CANAL, 14, 1, 0, 0, 4, 5, ANY,
+    16, 1, 1, 0, 3, 9, ANY, 18, 1, 1, 0, 2, 12, ANY,                        # mill
+    0, 0, 0, 0, 0, 0, NEVER, 6, 0, 0, 0, 3, 2, CANAL, 7, 0, 0, 0, 3, 4, ANY,
+    8, 0, 0, 0, 4, 6, ANY, 9, 0, 0, 0, 4, 9, ANY,                           # port
+    0, 0, 0, 0, 0, 0, NEVER, 5, 0, 0, 2, 4, 1, CANAL, 7, 0, 0, 3, 7, 2, ANY,
+    8, 0, 1, 4, 6, 3, ANY, 10, 0, 1, 5, 5, 4, ANY,                          # coal mine
+    0, 0, 0, 0, 0, 0, NEVER, 5, 1, 0, 4, 3, 3, CANAL, 7, 1, 0, 4, 3, 5, ANY,
+    9, 1, 0, 5, 2, 7, ANY, 12, 1, 0, 6, 1, 9, ANY,                          # iron works
+    0, 0, 0, 0, 0, 0, NEVER, 16, 1, 1, 0, 2, 10, CANAL, 25, 1, 1, 0, 1, 18, RAIL,
+    0, 0, 0, 0, 0, 0, NEVER, 0, 0, 0, 0, 0, 0, NEVER))                      # shipyard
 
 
-def data(t, lv):
-    return TILE[t][lv]
+def val(t, lv, k):
+    # One number of a tile's data: val(MILL, 2, COST) is 14.
+    return _TILES[(t * 5 + lv) * 7 + k]
+
+
+def tile_row(t, lv):
+    # All seven numbers of a tile (as bytes: row[COST], row[VP], ...).
+    i = (t * 5 + lv) * 7
+    return _TILES[i:i + 7]
 
 
 def salvage(t, lv):
     # §5.2: a tile removed for a shortfall returns half its printed cost,
     # rounded down (the coal and iron are not part of the cost).
-    return TILE[t][lv][COST] // 2
+    return val(t, lv, COST) // 2
 
 
 # --- rounds (§4.1) ---------------------------------------------------------------

@@ -4,7 +4,7 @@
 #
 # Tiles on the board are named by number: the industries built in the game,
 # counted from 1 in the order they were built (never reused). A coal or iron
-# source is a tile's number or "market" (kept as 0 in an action).
+# source is a tile's number or "market" (kept as 0 in an action; -1: none).
 from trackside.rules import RuleError, NOBODY
 from trackside.logfmt import amount, low, txt
 from trackside.games.brass_data import TYPES
@@ -12,43 +12,39 @@ from trackside.games.brass_data import TYPES
 VERBS = ('build', 'link', 'develop', 'sell', 'loan', 'pass', 'endround', 'salvage', 'links')
 # the other words of the lines (a player may not be called these)
 WORDS = TYPES + ('over', 'coal', 'iron', 'market', 'connected', 'double', 'distant')
+# how each line is written: a refused line is told its shape
+SHAPE = {'build': 'build INDUSTRY [over TILE] [coal SOURCE] [iron SOURCE] [connected] [double]',
+         'link': 'link, or link coal SOURCE [SOURCE]', 'develop': 'develop INDUSTRY [INDUSTRY] '
+         'iron SOURCE [SOURCE]', 'sell': 'sell MILL PORT|distant N ...', 'loan': 'loan 10|20|30',
+         'salvage': 'salvage TILE ...', 'links': 'links VP', 'pass': 'pass'}
 
 _VERB = {}
 for _v in VERBS:
     _VERB[_v.encode()] = _v
 _TYPE = {b'cotton': 0, b'shipyard': 4}
-for _i in range(len(TYPES)):
+for _i in range(5):
     _TYPE[TYPES[_i].encode()] = _i
 
-MARKET_SRC = 0          # a source: 0 = the market, else a tile number
-NO_SRC = -1
+
+def shape(v):
+    return RuleError('%s: write "%s" (docs/log-format-brass.md)' % (v, SHAPE[v]))
 
 
-def tile_type(word):
-    t = _TYPE.get(low(word))
-    if t is None:
-        raise RuleError('No industry "%s"; they are: %s' % (txt(word), ', '.join(TYPES)))
-    return t
-
-
-def number(word, what):
-    n = amount(word, what)
+def tile(word):
+    # A tile's number (1, 2, ...) or "market" (0).
+    if low(word) == b'market':
+        return 0
+    n = amount(word, 'A tile number')
     if n < 1:
-        raise RuleError('%s is a tile number (1, 2, ...), not 0' % what)
+        raise RuleError('Tiles are numbered 1, 2, ... in the order they were built')
     return n
 
 
-def source(word):
-    if low(word) == b'market':
-        return MARKET_SRC
-    return number(word, 'A coal or iron source (a tile number or "market")')
-
-
 def sources(w, i, most):
-    # The sources after a "coal"/"iron" word at w[i-1]: up to most of them.
+    # The sources from w[i] on, at most `most`: (list, the index after them).
     out = []
-    while i < len(w) and len(out) < most and (low(w[i]) == b'market' or w[i].isdigit()):
-        out.append(source(w[i]))
+    while i < len(w) and len(out) < most and (w[i].isdigit() or low(w[i]) == b'market'):
+        out.append(tile(w[i]))
         i += 1
     return out, i
 
@@ -63,124 +59,83 @@ def parse(setup, actor, verb, w):
             raise RuleError('"endround" stands alone on its line: it ends the round for everyone')
         return (NOBODY, v, ())
     if actor < 0:
-        raise RuleError('"%s" needs a player name first, e.g. "%s %s"' % (
-            v, setup['players'][0], v))
-    if v == 'pass':
-        if w:
-            raise RuleError('"pass" takes nothing after it')
-        return (actor, v, ())
-    if v == 'loan' or v == 'links':
-        if len(w) != 1:
-            raise RuleError('"%s" takes one number, e.g. "%s 10"' % (v, v))
-        return (actor, v, (amount(w[0], 'The amount'),))
+        raise RuleError('"%s" needs a player name first' % v)
+    n = len(w)
+    if v == 'pass' or v == 'loan' or v == 'links':
+        if n != (v != 'pass'):
+            raise shape(v)
+        return (actor, v, (amount(w[0], 'The amount'),) if n else ())
     if v == 'salvage':
-        if not w:
-            raise RuleError('"salvage" needs the numbers of the tiles sold, e.g. "salvage 3 7"')
-        return (actor, v, tuple(number(x, 'A tile to salvage') for x in w))
-    if v == 'build':
-        return (actor, v, parse_build(w))
+        if not n:
+            raise shape(v)
+        return (actor, v, tuple(tile(x) for x in w))
     if v == 'link':
-        if not w:
-            return (actor, v, ())
-        if low(w[0]) != b'coal':
-            raise RuleError('"link" takes nothing (a canal) or "coal" and 1 or 2 sources (rail)')
         srcs, i = sources(w, 1, 2)
-        if not srcs or i != len(w):
-            raise RuleError('link: "coal" then one source per rail link (a tile or market), at most 2')
+        if n and (low(w[0]) != b'coal' or not srcs or i != n):
+            raise shape(v)
         return (actor, v, tuple(srcs))
     if v == 'develop':
-        types = []
         i = 0
-        while i < len(w) and low(w[i]) != b'iron':
-            types.append(tile_type(w[i]))
+        while i < n and low(w[i]) != b'iron' and i < 2:
             i += 1
+        types = [kind(x, v) for x in w[:i]]
         srcs, j = sources(w, i + 1, 2)
-        if not 1 <= len(types) <= 2 or len(srcs) != len(types) or j != len(w):
-            raise RuleError('develop: 1 or 2 industries, then "iron" and a source for each, '
-                            'e.g. "develop mill iron market"')
+        if not types or len(srcs) != len(types) or j != n:
+            raise shape(v)
         return (actor, v, (tuple(types), tuple(srcs)))
-    # sell: MILL PORT or MILL distant V, one after another
-    parts = []
+    if v == 'build':
+        return (actor, v, parse_build(w))
+    parts = []                  # sell: MILL PORT or MILL distant N, one after another
     i = 0
-    while i < len(w):
-        mill = number(w[i], 'A mill to sell')
-        if i + 1 >= len(w):
-            raise RuleError('sell: mill %d needs a port (its number) or "distant" and the tile' % mill)
-        if low(w[i + 1]) == b'distant':
-            if i + 2 >= len(w):
-                raise RuleError('sell: after "distant", the distant market tile turned (0 to 4)')
+    while i + 1 < n:
+        mill = tile(w[i])
+        if low(w[i + 1]) == b'distant' and i + 2 < n:
             t = w[i + 2]
-            if t[:1] == b'-':
-                t = t[1:]
-            parts.append((mill, 0, amount(t, 'A distant market tile')))
+            parts.append((mill, 0, amount(t[1:] if t[:1] == b'-' else t, 'A distant tile')))
             i += 3
         else:
-            parts.append((mill, number(w[i + 1], 'A port'), -1))
+            parts.append((mill, tile(w[i + 1]), -1))
             i += 2
-    if not parts:
-        raise RuleError('"sell" needs a mill and a port or "distant", e.g. "sell 4 2"')
+    if not parts or i != n:
+        raise shape(v)
     return (actor, v, tuple(parts))
 
 
+def kind(word, v):
+    t = _TYPE.get(low(word))
+    if t is None:
+        raise RuleError('%s: no industry "%s"; they are %s' % (v, txt(word), ', '.join(TYPES)))
+    return t
+
+
 def parse_build(w):
+    # (type, over, coal source, iron source, connected, double)
     if not w:
-        raise RuleError('"build" needs an industry: %s' % ', '.join(TYPES))
-    t = tile_type(w[0])
-    over = 0
-    coal = iron = NO_SRC
-    connected = double = 0
+        raise shape('build')
+    out = [kind(w[0], 'build'), 0, -1, -1, 0, 0]
+    seen = []
     i = 1
     while i < len(w):
         k = low(w[i])
-        if k == b'over' and i + 1 < len(w) and not over:
-            over = number(w[i + 1], 'The tile built over')
+        if k in seen:
+            raise shape('build')
+        seen.append(k)
+        if k in (b'over', b'coal', b'iron') and i + 1 < len(w):
+            at = (b'over', b'coal', b'iron').index(k) + 1
+            out[at] = tile(w[i + 1])
+            if at == 1 and not out[1]:
+                raise shape('build')     # "over market"
             i += 2
-        elif (k == b'coal' or k == b'iron') and i + 1 < len(w):
-            src = source(w[i + 1])
-            if k == b'coal' and coal == NO_SRC:
-                coal = src
-            elif k == b'iron' and iron == NO_SRC:
-                iron = src
-            else:
-                raise RuleError('build: "%s" is given twice' % txt(k))
-            i += 2
-        elif k == b'connected' and not connected:
-            connected = 1
-            i += 1
-        elif k == b'double' and not double:
-            double = 1
+        elif k == b'connected' or k == b'double':
+            out[4 if k == b'connected' else 5] = 1
             i += 1
         else:
-            raise RuleError('build: "%s" is not understood here; a build is: build INDUSTRY '
-                            '[over TILE] [coal SOURCE] [iron SOURCE] [connected] [double]' % txt(w[i]))
-    return (t, over, coal, iron, connected, double)
+            raise shape('build')
+    return tuple(out)
 
 
 def src_word(src):
-    return 'market' if src == MARKET_SRC else '%d' % src
-
-
-def build_words(args):
-    t, over, coal, iron, connected, double = args
-    words = [TYPES[t]]
-    if over:
-        words.append('over %d' % over)
-    if coal != NO_SRC:
-        words.append('coal ' + src_word(coal))
-    if iron != NO_SRC:
-        words.append('iron ' + src_word(iron))
-    if connected:
-        words.append('connected')
-    if double:
-        words.append('double')
-    return ' '.join(words)
-
-
-def sell_words(parts):
-    words = []
-    for mill, port, value in parts:
-        words.append('%d %s' % (mill, ('distant %d' % value) if port == 0 else '%d' % port))
-    return ' '.join(words)
+    return 'market' if src == 0 else '%d' % src
 
 
 def unparse(setup, action):
@@ -188,16 +143,28 @@ def unparse(setup, action):
     p, verb, args = action
     if verb == 'endround':
         return 'endround'
-    head = setup['players'][p] + ' ' + verb
+    words = [setup['players'][p], verb]
     if verb == 'build':
-        return head + ' ' + build_words(args)
-    if verb == 'link':
-        return head + (' coal ' + ' '.join(src_word(x) for x in args) if args else '')
-    if verb == 'develop':
-        return '%s %s iron %s' % (head, ' '.join(TYPES[t] for t in args[0]),
-                                  ' '.join(src_word(x) for x in args[1]))
-    if verb == 'sell':
-        return head + ' ' + sell_words(args)
-    if args:
-        return head + ' ' + ' '.join('%d' % a for a in args)
-    return head
+        t, over, coal, iron, connected, double = args
+        words.append(TYPES[t])
+        if over:
+            words.append('over %d' % over)
+        if coal >= 0:
+            words.append('coal ' + src_word(coal))
+        if iron >= 0:
+            words.append('iron ' + src_word(iron))
+        if connected:
+            words.append('connected')
+        if double:
+            words.append('double')
+    elif verb == 'link':
+        if args:
+            words.append('coal ' + ' '.join(src_word(x) for x in args))
+    elif verb == 'develop':
+        words += [TYPES[t] for t in args[0]] + ['iron'] + [src_word(x) for x in args[1]]
+    elif verb == 'sell':
+        for mill, port, value in args:
+            words.append(('%d distant %d' % (mill, value)) if port == 0 else '%d %d' % (mill, port))
+    else:
+        words += ['%d' % a for a in args]
+    return ' '.join(words)

@@ -6,9 +6,7 @@
 # (the tiles on the board, the stacks, the scores). docs/engine.md lists what
 # a game's UI module gives.
 from trackside.ui import theme
-from trackside.games.brass_data import level, buy_price, TITLES, TILE, VP, DISTANT_X
-from trackside.games.brass_act import loan_refusal
-from trackside.games.brass_board import next_level, label, FLP, TYP, LV, OWN
+from trackside.games.brass_data import level, buy_price, DISTANT_X
 
 LABELS = {'build': 'Build', 'link': 'Link', 'develop': 'Develop', 'sell': 'Sell cotton',
           'loan': 'Loan', 'pass': 'Pass', 'endround': 'End of round',
@@ -22,6 +20,9 @@ def incomes(s):
 
 
 CHART = (('VP', 'vp'), ('Income', incomes), ('Money', 'money'))
+# what an entry's changes name (the game screen says what moved: money,
+# income level, track space, VP)
+NUMBERS = (('£', 'money'), ('inc', incomes), ('@', 'pos'), ('VP', 'vp'))
 
 
 def signed(n):
@@ -34,8 +35,13 @@ def header(app):
     if s['phase'] == 'over':
         return 'Game over: %s' % ' & '.join(names[q] for q in s['winners'])
     ph = PHASES.get(s['phase'], '')
-    return '%s %s%s' % (app.session.game.clock(s), 'Canal' if s['era'] == 0 else 'Rail',
-                        ' ' + ph if ph else '')
+    return '%s %s%s%s' % (app.session.game.clock(s), 'Canal' if s['era'] == 0 else 'Rail',
+                          ' ' + ph if ph else '', ', no loans' if locked(s) else '')
+
+
+def locked(s):
+    # §4.1, §16.9: the Rail era's last rounds (setting noloan) have no loans.
+    return s['era'] and s['round'] > s['rounds'] - s['noloan']
 
 
 def order(app):
@@ -67,8 +73,8 @@ def cells(app, q):
         return out
     left = left_of(s, q)
     out.append('a%d' % left if left else '')
-    if loan_refusal(s, q, 10):
-        out.append('no loan')
+    if level(pos) == -10 and not locked(s):
+        out.append('no loan')           # at -10: no loan (§6.3); the era's lock is in the header
     return out
 
 
@@ -89,53 +95,32 @@ def confirm(app, verb):
         return ['Canal link: £3']
     if verb != 'endround':
         return None
+    # the next round's order (least spent first, §12), each with the income
+    # the round's end will pay them, or what comes next at an era's end
     spent = s['spent']
     prev = s['order']
     new = sorted(prev, key=lambda q: spent[q] * 16 + prev.index(q))
-    words = ['Next:'] + [theme.short(names[q]) for q in new]
     last = s['round'] == s['rounds']
     if not last or (s['era'] == 0 and not s['w07']):
-        words.append('income')
-        words += ['%s%s' % (theme.short(names[q])[0], signed(level(s['pos'][q]))) for q in new]
-    else:
-        words.append('then %s scoring' % ('Canal' if s['era'] == 0 else 'final'))
-    return [' '.join(words)]
+        return ['Next: ' + ' '.join('%s%s' % (theme.short(names[q]), signed(level(s['pos'][q])))
+                                    for q in new)]
+    return ['Next: %s; score' % ' '.join(theme.short(names[q]) for q in new)]
 
 
 # --- pages in the menu ----------------------------------------------------------------
 
-def tiles_view(app):
-    s = app.session.state
-    names = app.session.setup['players']
-    return 'Tiles on the board', [label(t, names) for t in s['tiles']]
+def page(app, name):
+    # A page from games/brass_pages.py, which is let go again after.
+    import sys
+    from trackside.games import brass_pages
+    names = [theme.short(n) for n in app.session.setup['players']]
+    out = getattr(brass_pages, name)(app.session.state, names)
+    sys.modules.pop('trackside.games.brass_pages', None)
+    import trackside.games
+    if hasattr(trackside.games, 'brass_pages'):
+        delattr(trackside.games, 'brass_pages')
+    return out
 
 
-def stacks_view(app):
-    s = app.session.state
-    names = app.session.setup['players']
-    lines = []
-    for q in s['order']:
-        parts = []
-        for t in range(5):
-            lv = next_level(s, q, t)
-            parts.append('%s%s' % (TITLES[t][:2], '-' if lv is None else lv))
-        lines.append('%s %s' % (theme.short(names[q]), ' '.join(parts)))
-    return 'Next tile of each stack', lines
-
-
-def scores_view(app):
-    s = app.session.state
-    names = app.session.setup['players']
-    lines = []
-    for q in s['order']:
-        flipped = 0
-        for t in s['tiles']:
-            if t[OWN] == q and t[FLP]:
-                flipped += TILE[t[TYP]][t[LV]][VP]
-        lines.append('%s %dVP: links %d tiles %d £%d lost %d; flipped now %d' % (
-            theme.short(names[q]), s['vp'][q], s['vlinks'][q], s['vtiles'][q], s['vcash'][q],
-            s['vlost'][q], flipped))
-    return 'Scores', lines
-
-
-VIEWS = (('Tiles', tiles_view), ('Stacks', stacks_view), ('Scores', scores_view))
+VIEWS = (('Tiles', lambda app: page(app, 'tiles')), ('Stacks', lambda app: page(app, 'stacks')),
+         ('Scores', lambda app: page(app, 'scores')))

@@ -1,0 +1,35 @@
+# Brass: the pages of text the device's menu shows (the tiles on the board,
+# each stack's next tile, the scores so far). Imported only while a page is
+# made, then let go (ui/brass_ui.py): a page is read once in a while, its
+# code need not stay in RAM. names: each player's short name.
+from trackside.games.brass_data import TITLES, VP, val
+from trackside.games.brass_act import next_level, FLP, TYP, LV, OWN, CUB
+
+
+def tiles(s, names):
+    lines = []
+    for t in s['tiles']:
+        text = '#%d %s %s L%d' % (t[0], names[t[OWN]], TITLES[t[TYP]], t[LV])
+        lines.append(text + (' flipped' if t[FLP] else ' %dc' % t[CUB] if t[TYP] in (2, 3) else ''))
+    return 'Tiles on the board', lines
+
+
+def stacks(s, names):
+    lines = []
+    for q in s['order']:
+        parts = []
+        for t in range(5):
+            lv = next_level(s, q, t)
+            parts.append('%s%s' % (TITLES[t][:2], '-' if lv is None else lv))
+        lines.append('%s %s' % (names[q], ' '.join(parts)))
+    return 'Next tile of each stack', lines
+
+
+def scores(s, names):
+    lines = []
+    for q in s['order']:
+        now = sum(val(t[TYP], t[LV], VP) for t in s['tiles'] if t[OWN] == q and t[FLP])
+        lines.append('%s %dVP: links %d tiles %d £%d lost %d; flipped now %d' % (
+            names[q], s['vp'][q], s['vlinks'][q], s['vtiles'][q], s['vcash'][q],
+            s['vlost'][q], now))
+    return 'Scores', lines

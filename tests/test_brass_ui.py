@@ -1,0 +1,194 @@
+# Brass on the device, driven by button presses (tests/keys/brass-*.keys,
+# planned by host_sim/keyplan.py from tests/scenarios/brass-w07-4p.log): a
+# whole four-player game on the 4-button and the 2-button boards, to the
+# standings worked out by hand; what the game screen shows; what an entry
+# shows before it is made; the same presses on the real MicroPython.
+import json
+import os
+import subprocess
+import sys
+
+from conftest import ROOT, run_micropython, DEVICE_HEAP
+from host_sim import keyscript
+from host_sim.headless import Display, BOARDS
+from trackside.journal import Saves
+from trackside.logfmt import words_of
+from trackside.session import new_session
+from trackside.ui.app import App
+
+KEYS = os.path.join(ROOT, 'tests', 'keys')
+SCENARIOS = os.path.join(ROOT, 'tests', 'scenarios')
+
+
+def keys(name):
+    with open(os.path.join(KEYS, name)) as f:
+        return f.read()
+
+
+def log_lines(name):
+    with open(os.path.join(SCENARIOS, name)) as f:
+        return [l for l in f.read().splitlines() if words_of(l)]
+
+
+def expected(name):
+    with open(os.path.join(SCENARIOS, name)) as f:
+        return json.load(f)
+
+
+def device(board, saves_dir):
+    width, height, mono, names, keymap = BOARDS[board]
+    app = App(Display(width, height, mono), keymap, str(saves_dir))
+    return app, names
+
+
+def press(app, names, script):
+    keyscript.play(app, names, script, keyscript.Clock())
+
+
+def saved_game(saves_dir, lines):
+    saves = Saves(str(saves_dir))
+    s = new_session(lines[0])
+    saves.new(s)
+    for line in lines[1:]:
+        s.do_text(line)
+    return s
+
+
+def index_of(lines, line):
+    # Where a line (its words, without the comment) is in a log.
+    return [i for i in range(len(lines)) if words_of(lines[i]) == words_of(line)][0]
+
+
+def rows(app):
+    slots = app.p.slots
+    return [slots['row%d' % i][0].rstrip() for i in range(len(app.session.setup['players']))]
+
+
+def shown(app, name):
+    return app.p.slots[name][0]
+
+
+def test_a_whole_four_player_game_through_the_four_buttons(tmp_path):
+    # New game (Brass, W07, Red Blue Green Yellow, rounds=3 noloan=1), then
+    # every line of brass-w07-4p.log by the buttons: the standings are the
+    # hand-worked ones (brass-w07-4p.json: Red 26, Green 19, Blue 19, Yellow 16).
+    app, names = device('pico_display', tmp_path)
+    press(app, names, keys('brass-w07-4p.keys'))
+    st = app.session.standings()
+    want = expected('brass-w07-4p.json')
+    assert st['players'] == want['players'] and st['winner'] == 'Red'
+    assert app.session.history() == [app.session.text(app.session.parse(l))
+                                     for l in log_lines('brass-w07-4p.log')[1:]]
+    again, note = Saves(str(tmp_path)).open(1)
+    assert again.standings() == st
+
+
+def test_the_same_game_through_the_two_buttons(tmp_path):
+    app, names = device('tdisplay', tmp_path)
+    press(app, names, keys('brass-w07-4p-2buttons.keys'))
+    st = app.session.standings()
+    assert st['players'] == expected('brass-w07-4p.json')['players']
+
+
+def test_the_game_screen_shows_the_money_track_vp_spent_actions_loans_and_markets(tmp_path):
+    # After Canal round 1 of the four-player game: money, income level @
+    # track space, VP, spent this round, actions left (none: the round is
+    # done); the markets line: coal and iron's next price and cubes, the
+    # distant market's marker (§8, §9).
+    lines = log_lines('brass-w07-4p.log')
+    saved_game(tmp_path, lines[:5])
+    app, names = device('pico_display', tmp_path)
+    assert rows(app) == ['Red £18 0@10 0VP s12', 'Blu £24 0@10 0VP  s6',
+                         'Grn £25 0@10 0VP  s5', 'Yel £60 -3@7 0VP  s0']
+    assert shown(app, 'info') == 'Coal £1 8/8 Iron £1 8/8 Cot 0'
+    # the round's end (2 presses): the next order, least spent first (§12),
+    # and the income each will get (W07: at the start of round 2, §5)
+    press(app, names, 'A')
+    assert shown(app, 'title') == 'Next: Yel-3 Grn0 Blu0 Red0'
+    press(app, names, 'A')
+    assert app.session.history()[-1] == 'endround'
+    assert rows(app)[0] == 'Yel £57 -3@7 0VP s0 a2'
+    assert rows(app)[3] == 'Red £18 0@10 0VP s0 a2'
+
+
+def test_no_loans_is_shown_in_the_rail_eras_last_rounds(tmp_path):
+    # §4.1, §16.9: the loan lock, in the header; the last round's markets
+    lines = log_lines('brass-w07-3p.log')
+    saved_game(tmp_path, lines[:index_of(lines, 'Bob link coal market') + 1])
+    app, names = device('pico_display', tmp_path)
+    assert shown(app, 'head') == 'R2/2 Rail, no loans'
+    assert shown(app, 'info') == 'Coal £3 3/8 Iron £1 8/8 Cot 0'
+
+
+def test_a_build_shows_what_it_costs_and_changes_before_it_is_made(tmp_path):
+    # Rail round 2 of the four-player game, Yellow's first action: a Mill L2
+    # (£14) with a coal from the market (£2): the header and the last
+    # question say so before the last press; as it is her turn's first
+    # action, the last question is a real one: one action, or both as a
+    # double-action build (§7, §10). Then the game screen says what changed.
+    lines = log_lines('brass-w07-4p.log')
+    at = index_of(lines, 'Yellow build mill coal market')
+    saved_game(tmp_path, lines[:at])
+    app, names = device('pico_display', tmp_path)
+    press(app, names, 'A A')                    # act, Build (the first verb)
+    assert shown(app, 'answer') == 'Mill L2 £14'
+    press(app, names, 'A')                      # the mill; its coal: only the market, not asked
+    assert shown(app, 'head') == 'Mill L2 £14, coal mkt £2'
+    assert shown(app, 'title') == '£16: +4 inc when sold'
+    assert [label for label, word in app.stack[-1].items] == ['OK', 'OK x2']
+    assert app.session.cursor == at - 1
+    press(app, names, 'A')
+    assert app.session.history()[-1] == 'Yellow build mill coal market'
+    assert app.session.state['money'][3] == 30 - 16
+    assert 'Yel £30→14' in shown(app, 'answer')            # what the entry changed
+
+
+def test_a_shortfall_is_answered_by_ticking_tiles(tmp_path):
+    # RX18, the end of Rail round 1 of brass-rx18-3p.log: Cid owes £2 (§5.2).
+    # With one tile he must sell it: nothing to ask. With a second one
+    # (a flipped Port L2, worth £3, as if he had built it), the device asks
+    # which, as ticks, and does not take both: one covers the debt already.
+    lines = log_lines('brass-rx18-3p.log')
+    saved_game(tmp_path, lines[:index_of(lines, 'Cid salvage 12')])
+    app, names = device('pico_display', tmp_path)
+    assert shown(app, 'title') == 'Cid: £2 short: sell tiles'
+    app.session.state['tiles'].append([99, 2, 1, 2, 0, 1])
+    app.session._prompt = None
+    press(app, names, 'A')
+    top = app.stack[-1]
+    assert type(top).__name__ == 'SubsetScreen'
+    assert [label for word, label in top.choices] == ['#12 Works L2 £3', '#99 Port L2 £3']
+    press(app, names, 'A Y A Y A')              # tick both, "Done": not offered (§5.2)
+    assert top.items[-1][0] == 'Tick 1' and app.stack[-1] is top
+    press(app, names, 'X X A Y Y A')            # untick the first, take the second
+    assert app.session.history()[-1] == 'Cid salvage 99'
+    assert app.session.state['money'][2] == 1
+
+
+def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path):
+    # The firmware as .mpy on the real interpreter, framebuf in C: the canvas
+    # after every press is the same as on CPython. (The game plays in the
+    # device's 240 KB heap, tested below; this harness's one-line JSON of
+    # every press's checksum needs another block of 5 KB at the end.)
+    script = os.path.join(KEYS, 'brass-w07-4p.keys')
+    (tmp_path / 'mp').mkdir()
+    (tmp_path / 'cp').mkdir()
+    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
+                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), 'pico_display',
+                                     str(tmp_path / 'mp'), script], heap='256k').splitlines()[-1])
+    paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
+                        'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
+    cp = json.loads(r.stdout.splitlines()[-1])
+    assert len(mp['crcs']) == len(keys('brass-w07-4p.keys').split()) + 1
+    assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']
+    assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'
+
+
+def test_the_whole_game_fits_the_devices_heap_on_micropython(mpy_dir, tmp_path):
+    # tools/mp_ui.py plays the same presses in a heap of the Pico's size and
+    # says only OK and the most heap in use (the figure is the benchmark's)
+    out = run_micropython([os.path.join('tools', 'mp_ui.py'),
+                           mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), str(tmp_path),
+                           os.path.join(KEYS, 'brass-w07-4p.keys'), 'heap'], heap=DEVICE_HEAP)
+    assert out.split()[0] == 'OK'
