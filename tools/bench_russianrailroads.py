@@ -93,6 +93,33 @@ def write_keys(board):
     return actions, planner
 
 
+# Each player makes a change, round the table, then the same change again on their next
+# turn: the second is then at the top of their list (their last change).
+REPEATS = ['russianrailroads players=Yellow,Blue,Green,Red',
+           'Red start rouble', 'Green start doubler', 'Blue start ind']
+for _change in ('track ts black 2', 'track ts black 3', 'doubler 1', 'doubler 1', 'ind 1', 'ind 1',
+                'loco sp 2', 'loco sp 3'):
+    REPEATS += ['%s %s' % (_p, _change) for _p in ('Yellow', 'Blue', 'Green', 'Red')]
+
+
+def repeats(board):
+    # Presses of each change made a second time by the same player: {kind: [presses]}.
+    with tempfile.TemporaryDirectory() as d:
+        planner = keyplan.Planner(d, board)
+        planner.new_game(REPEATS[0])
+        out = {}
+        seen = {}
+        for line in REPEATS[1:]:
+            before = len(planner.words)
+            planner.act(line)
+            k = kind(planner.app.session, line)
+            who = line.split()[0]
+            if (who, k) in seen:
+                out.setdefault(k, []).append(len(planner.words) - before)
+            seen[(who, k)] = 1
+        return out
+
+
 def per_kind(actions, session_lines):
     # {kind: [presses]}; the kind from the line (its verb)
     from trackside.session import new_session
@@ -212,6 +239,7 @@ def main():
         actions, planner = write_keys(board) if opts.keys else plan(board)
         assert planner.app.session.history() == lines[1:], board
         boards[board] = actions
+    again = repeats('pico_display')
     from bench_engine import compile_firmware, micropython_version
     from bench_ui import romfs_image, instructions
     with tempfile.TemporaryDirectory() as work:
@@ -228,14 +256,15 @@ def main():
         instr = instructions(mpy, keys)
         score_only, score_entry = scoring_instructions(mpy)
     report = build(lines, boards, words, peak, peak_rom, parts, instr, score_only, score_entry,
-                   micropython_version())
+                   micropython_version(), again)
     print(report)
     if opts.write:
         with open(REPORT, 'w') as f:
             f.write(report + '\n')
 
 
-def build(lines, boards, words, peak, peak_rom, parts, instr, score_only, score_entry, version):
+def build(lines, boards, words, peak, peak_rom, parts, instr, score_only, score_entry, version,
+          again):
     n = lambda x: '{:,}'.format(int(x))
     kb = lambda x: '%.1f KB' % (x / 1024.0)
     kinds = {b: per_kind(boards[b], lines) for b in boards}
@@ -258,15 +287,19 @@ def build(lines, boards, words, peak, peak_rom, parts, instr, score_only, score_
         'the board allows now, the player\'s last change first), then the number it needs',
         '(the new space, the locomotive): that number starts one step on.',
         '',
-        '| Change | Target | Entries | Fewest | Median | Most | Met (fewest) | T-Display: fewest, median |',
-        '|---|---|---|---|---|---|---|---|',
+        '| Change | Target | In the game: entries | fewest | median | most | The same change again | Met | T-Display: fewest, median |',
+        '|---|---|---|---|---|---|---|---|---|',
     ]
     for what, k, target in TARGETS:
         c = kinds['pico_display'].get(k, [0])
         t = kinds['tdisplay'].get(k, [0])
-        out.append('| %s | ≤ %d | %d | %d | %s | %d | %s | %d, %s |' % (
-            what, target, len(c), min(c), statistics.median(c), max(c),
-            'met' if min(c) <= target else '**missed**', min(t), statistics.median(t)))
+        a = max(again[k])
+        out.append('| %s | ≤ %d | %d | %d | %s | %d | %d | %s | %d, %s |' % (
+            what, target, len(c), min(c), statistics.median(c), max(c), a,
+            ('met' if a <= target else '**missed**') + (' (again only)' if min(c) > target else ''),
+            min(t), statistics.median(t)))
+    out += ['', '"The same change again": each player makes the change, and on their next turn',
+            'makes it again (one step on): it is then their last change, at the top of the list.']
     out += ['', 'Every kind of entry in this game:', '',
             '| Entry | Entries | Fewest | Median | Most |', '|---|---|---|---|---|']
     for k in sorted(kinds['pico_display']):
@@ -313,22 +346,27 @@ def build(lines, boards, words, peak, peak_rom, parts, instr, score_only, score_
 
 WHY = '''## Missed targets, and why
 
-**Presses.** The device does not model whose turn it is (the workers are not on it),
-so every change first asks whose board: one press when the guess (the next player in
-turn order) is right. Then one list holds every change the board allows now, in a fixed
-order (tokens waiting, tracks by line, locomotives, industry, doublers, VP, claims, the
-rarer changes, pass last): only the change at its top costs no moving, and that is the
-player's last change. So the targets are met when a change is at the top of the list
-(a repeated change), and a change further down costs a press per item (up from the top
-for the last items). A shared PICK question with a starting item (like an amount's
-default) would let the device start the list on the likeliest change without moving
-the items. On the T-Display the list only goes down, so the items near the end (pass)
-cost the most there.
+**Presses.** Met for a change that is the player's last change (it is then the top item
+of their list): a colour moved 4, a doubler 3, a locomotive 4, a marker 3. Missed for
+other changes, as in the game above: the device does not model whose turn it is (the
+workers are not on it), so every change first asks whose board (one press when its
+guess, the next player in turn order, is right), and then one list holds every change
+the board allows now, in a fixed order (tokens waiting, the tracks line by line,
+locomotives, industry, doublers, VP, claims, the rarer changes, pass last): each item
+above the one wanted costs a press (up from the top for the last ones). A change of more
+than one step costs a press per further step of its number (a held button counts
+faster). Orders tried and dropped: the last three changes on top, and each player's most
+used kinds on top: both cost more presses over this game (1,171 and 1,151 against
+1,139). What would meet the targets for every change: a PICK question with a starting
+item, as an amount has its default (a shared shape): the list would keep its order and
+start on the likeliest change. On the T-Display the list only goes down, so what is near
+its end (pass) costs the most there.
 
-**Heap.** %(peak)s at the peak, against a working target of 130 KB that Steam misses too
-(docs/benchmarks-ui.md). The rules and the UI module of this game are about 60 KB of it
-as `.mpy` files on 64-bit (the starting cards, the final scoring, the questions and the
-menu pages are loaded only while needed); from a ROMFS image the bytecode stays in flash.
+**Heap.** %(peak)s at the peak with `.mpy` files, against a working target of 130 KB that
+Steam misses too (179.5 KB, docs/benchmarks-ui.md). The rules and the UI module of this
+game hold about 60 KB of it on 64-bit (the starting cards, the final scoring, the
+questions and the menu pages are loaded only while needed: a replayed log needs about
+44 KB of the rules); from a ROMFS image the bytecode stays in flash.
 '''
 
 
