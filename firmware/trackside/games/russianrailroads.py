@@ -50,12 +50,12 @@ back1 | Pass VP, 1st | VP on the back of turn-order card 1 (§9)
 back2 | Pass VP, 2nd | VP on the back of turn-order card 2 (§9)
 back3 | Pass VP, 3rd | VP on the back of turn-order card 3 (§9)
 back4 | Pass VP, 4th | VP on the back of turn-order card 4 (§9)
-kiev8 | Kiev star 8 | Unknown: read it off the board. Asked for when a score needs it (§5.2)
+kiev8 | Kiev star 8 | Unknown: read off the board when a score needs it (§5.2)
 ind_last | Industry last space | VP of its last space: 30 on the 2013 board (§8)
-white_steps | White steps at TS 15 | Free steps of the white track when black reaches TS 15 (§4.3)
-skip | Skip a colour | May a colour enter a line without the one before it (§4.2) | Allowed, Not allowed
-extra_alone | Extra-engineer card | Alone, does it qualify for the engineer majority (§11.2) | Qualifies alone, With one
-qengineer | ? card engineer | Does it count as hired for the Engineers card (§11.2) | Counts, Does not"""
+white_steps | White steps at TS 15 | The white track's free steps when black reaches 15 (§4.3)
+skip | Skip a colour | May a colour enter a line without the one before (§4.2) | Allowed, Not allowed
+extra_alone | Extra-engineer card | Alone, does it qualify for the majority (§11.2) | Qualifies alone, With one
+qengineer | ? card engineer | Counted as hired for the Engineers card (§11.2) | Counts, Does not"""
 RESERVED = VERBS + ('ts', 'sp', 'kv', 'stp', 'kiev', 'transsib', 'card', 'none', 'unset')
 ANYTIME = ('kiev8',)        # the star's value, read off the board when it is needed
 
