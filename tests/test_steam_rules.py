@@ -2,7 +2,7 @@
 # Each test names the digest section (and test vector) it checks.
 import pytest
 
-from trackside.games import steam
+from trackside.games import steam, steam_turn
 from trackside.rules import RuleError, clone
 from trackside.session import new_session
 from steam_play import game, auction, play, take_tiles, everyone, at, row, refused
@@ -132,7 +132,7 @@ def test_raise_only_the_minimum_change_at_most_4_section_3():
     for cost in range(1, 40):
         for cash in range(0, 6):
             st = {'cash': [cash], 'income': [0], 'vp': [0]}
-            steam.pay(st, 0, cost, 'x')
+            steam_turn.pay(st, 0, cost, "x")
             if cash >= cost:
                 assert st['income'] == [0] and st['cash'] == [cash - cost]
             else:
@@ -238,7 +238,7 @@ def test_each_tile_once_per_turn_section_5_1():
 def test_urbanization_needs_a_new_city_tile_section_5_1():
     # "Cannot be chosen if ... no New City tiles remain" (§5.1, §9.14)
     s = game(3)
-    s.state['cities'] = steam.NEW_CITIES
+    s.state["cities"] = steam_turn.NEW_CITIES
     at(s, 'Ann', cash=20)
     refused(s, 'Ann tile urbanization', 'cannot be taken')
     refused(s, 'Ann tile urbanization pass', 'cannot be taken')
@@ -249,7 +249,7 @@ def test_urbanization_as_the_only_tile_left_is_taken_and_passed_section_5_1():
     # Not in the rules: 6 players, tiles 1-5 gone, locomotive at 6. A player
     # must take a tile, so the device lets them take Urbanization and pass.
     s = game(6)
-    s.state['cities'] = steam.NEW_CITIES
+    s.state["cities"] = steam_turn.NEW_CITIES
     at(s, 'Fay', loco=6)
     play(s, 'Ann tile 1', 'Bob tile 2', 'Cid tile 3', 'Dee tile 4', 'Eve tile 5')
     refused(s, 'Fay tile urbanization', 'take Urbanization with "pass"')
@@ -269,22 +269,6 @@ def test_O1_turn_order_from_tile_numbers_section_5_5():
 
 
 # --- §5.2 build track ---------------------------------------------------------------
-
-def test_T1_T5_track_cost_helper_section_5_2():
-    tc = steam.track_cost
-    # T1 Ron/Misi: straight+river $3, town straight+river $4, straight+river $3 = $10
-    assert tc(2, river=True) + tc(2, town=True, river=True) + tc(2, river=True) == 10
-    # T2 Morgan/Gábor (Engineer): gentle+hills $4, straight $2, straight $2, gentle $2 = $10
-    assert tc(2, hills=True) + tc(2) + tc(2) + tc(2) == 10
-    # T3 Bill/Béla: $2 + $4 + $2 of track plus Urbanization's $6 = $14 for the turn
-    assert tc(2) + tc(2, hills=True) + tc(2) + 6 == 14
-    # T4: improving a curve to a crossing pays all 4 edges, no terrain
-    assert tc(4, hills=True, river=True, kind='improve') == 4
-    # T5: two independent tracks on an empty river hex: 4 edges + river
-    assert tc(4, river=True) == 5
-    # a redirect pays the tile again without terrain ("$2 (no terrain cost)")
-    assert tc(2, hills=True, kind='redirect') == 2
-
 
 def test_T2_engineer_builds_four_tiles_others_three_section_5_2():
     s = game(4)
@@ -455,12 +439,12 @@ def test_final_turn_skips_phases_5_and_6_section_5_6():
 
 
 def test_S1_S5_income_to_vp_section_6():
-    assert steam.income_vp(-1) == -2          # S1: Nick/Misi's -1 income is -2 VP
-    assert 37 + steam.income_vp(-1) + 10 == 45
-    assert steam.income_vp(5) == 2            # S2
-    assert steam.income_vp(-2) == -4          # S3
-    assert steam.income_vp(1) == 0           # S4
-    assert steam.income_vp(0) == 0           # S5
+    assert steam_turn.income_vp(-1) == -2          # S1: Nick/Misi's -1 income is -2 VP
+    assert 37 + steam_turn.income_vp(-1) + 10 == 45
+    assert steam_turn.income_vp(5) == 2            # S2
+    assert steam_turn.income_vp(-2) == -4          # S3
+    assert steam_turn.income_vp(1) == 0           # S4
+    assert steam_turn.income_vp(0) == 0           # S5
 
 
 def final(s, links):

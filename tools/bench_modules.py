@@ -27,7 +27,7 @@ CORE = ['trackside.rules', 'trackside.logfmt', 'trackside.settings', 'trackside.
         'trackside.ui.ask', 'trackside.ui.answer', 'trackside.ui.app',
         'trackside.ui.fonts.small', 'trackside.ui.fonts.medium', 'trackside.ui.fonts.digits']
 GAMES = (
-    ('Steam base', ['trackside.games.steam', 'trackside.games.steam_base', 'trackside.ui.steam_ui']),
+    ('Steam base', ['trackside.games.steam', 'trackside.ui.steam_ui']),
     ('Steam standard', ['trackside.games.steam', 'trackside.games.steam_standard',
                         'trackside.ui.steam_ui']),
     ('Score pad', ['trackside.games.scorepad', 'trackside.ui.scorepad_ui']),

@@ -6,6 +6,7 @@
 # /rom (its own bytes are left out of the heap figures: on a board the image
 # is in flash). MODE heap: after every press a collection, and the most heap
 # in use;
+# trace: the same, printing each new peak (press, heap, screen, modules);
 # instr: after every press micropython.stack_use(), which callgrind's
 # --dump-before uses to cut the count per press; bytes: the bytes a panel
 # would receive after start-up and after each press, the screen each press
@@ -122,9 +123,13 @@ if mode == 'bytes':
 
 
 def after(i):
-    if mode == 'heap':
+    if mode == 'heap' or mode == 'trace':
         gc.collect()
-        most[0] = max(most[0], gc.mem_alloc() - ROM)
+        now = gc.mem_alloc() - ROM
+        if now > most[0]:
+            most[0] = now
+            if mode == 'trace':     # where the peak is: the press, its screen, the modules
+                print('peak', i, now, type(app.stack[-1]).__name__, len(sys.modules))
     elif mode == 'instr':
         micropython.stack_use()
     elif mode == 'bytes':
@@ -146,7 +151,7 @@ if mode == 'bytes':
     app.tick(0, 0)                  # the start-up frame is pushed: it is not a press
     after(-1)
 keyscript.play(app, names, script, keyscript.Clock(), after)
-if mode == 'heap':
+if mode == 'heap' or mode == 'trace':
     print('OK', most[0])
 elif mode == 'parts':
     parts.append(in_use())

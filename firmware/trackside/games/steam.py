@@ -5,21 +5,20 @@
 # players tell it what happened on the board (a tile taken, a track cost, a
 # delivery's links) and it books money, income, VP and turn order.
 #
-# This module plays the turn both variants share (§5: tiles, build, move
-# goods; §6 final scoring). Where the base game (steam_base.py) and the
-# standard game (steam_standard.py, §7) differ, it asks the variant's
-# module; both build on steam_common.py, and neither imports this one.
+# This module is the game as the device sees it: what it declares (its
+# settings, verbs, how its turn is shown), what it waits for next, each
+# action, the log's words, the standings. The turn itself is in
+# steam_turn.py, as the base game plays it; the standard game's other steps
+# (§7) are in steam_standard.py. Neither imports this module.
 #
 # State: one dict of plain lists and ints (see new_game). apply() changes it
 # in place, and raises RuleError before it changes anything.
 from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
-from trackside.games.steam_log import VERBS, parse, unparse     # noqa: F401 (the session's)
-from trackside.games.steam_deliver import do_deliver, deliver_step
-from trackside.games.steam_common import (
-    LOCO_MAX, NEW_CITIES, TILE_COST_MAX, LINKS_MAX, TILES, TILE_TITLES,
-    ENGINEER, FIRST_MOVE, FIRST_BUILD, LOCOMOTIVE, URBANIZATION, MAY_DECLINE,
-    AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER, CAPITAL, BIDDING,
-    pay, payable, holder, final_turn_over, start_links)
+from trackside.logfmt import amount, player_index, low, txt
+from trackside.games import steam_turn as turn
+from trackside.games.steam_turn import (
+    LOCO_MAX, LINKS_MAX, TILES, TILE_TITLES, LOCOMOTIVE, MAY_DECLINE,
+    AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER, CAPITAL, BIDDING)
 
 NAME = 'steam'
 TITLE = 'Steam'
@@ -56,6 +55,8 @@ capital_vp | Capital for VP | At income -10, capital for 2 VP per $5 (§7.3 U6) 
 relaxed | Newcomers | House rule: raise money for track, or for all (§7.3) | Off, Track, Track + bills
 tiebreak | Last tie-break | Lower tile number, or earlier turn order (§8 U7) | Tile number, Turn order
 one_left | One player left | The game ends, or plays on to the last turn (§8 U11) | Game ends, Play on"""
+VERBS = ('bid', 'pass', 'tile', 'build', 'deliver', 'loco', 'income', 'links',
+         'capital', 'decline')
 RESERVED = VERBS + ('unowned',)     # words a player's name may not be
 ANYTIME = ()                        # every entry is someone's move
 
@@ -94,239 +95,19 @@ def new_game(setup):
     return variant(s).new_game(s, cfg)
 
 
-_variants = {}
+_standard = []
 
 
 def variant(s):
-    # The module of this game's variant: what the turn asks where they differ.
-    std = s['std']
-    v = _variants.get(std)
-    if v is None:
-        name = 'steam_standard' if std else 'steam_base'
-        v = _variants[std] = __import__('trackside.games.' + name, None, None, [name])
-    return v
-
-
-# --- the order of a turn ----------------------------------------------------------
-
-def first_then_order(s, tile):
-    # §5.2 First Build / §5.3 First Move: the holder goes first, then turn order.
-    h = holder(s, tile)
-    q = [p for p in s['order'] if p != h]
-    if h >= 0:
-        q.insert(0, h)
-    return q
-
-
-def start_build(s):
-    s['phase'] = BUILD
-    s['queue'] = first_then_order(s, FIRST_BUILD)
-
-
-def start_move(s, rnd):
-    s['phase'] = MOVE
-    s['round'] = rnd
-    s['queue'] = first_then_order(s, FIRST_MOVE)
-
-
-def next_in_queue(s):
-    s['queue'].pop(0)
-    if s['queue']:
-        return
-    ph = s['phase']
-    if ph == TILES_PHASE:
-        start_build(s)
-    elif ph == BUILD:
-        start_move(s, 1)
-    elif ph == MOVE:
-        if s['round'] == 1:
-            start_move(s, 2)
-        else:
-            s['phase'] = INCOME
-    elif ph == LINKS:
-        final_scoring(s)
-
-
-# --- Phase 1: action tiles (§5.1) -------------------------------------------
-
-def tile_refusal(s, p, t, declined):
-    # Why this tile cannot be taken now, or None.
-    if holder(s, t) >= 0:
-        return '%s is already taken this turn (§5.1)' % TILE_TITLES[t - 1]
-    if declined and t not in MAY_DECLINE:
-        return 'Only City Growth and Urbanization may be passed on (§5.1)'
-    if declined:
-        why = variant(s).decline_refusal(s, p, t)
-        if why:
-            return why
-    if t == LOCOMOTIVE and s['loco'][p] >= LOCO_MAX:
-        return 'Locomotive cannot be taken at level %d (§5.1)' % LOCO_MAX
-    if t == URBANIZATION and s['cities'] >= NEW_CITIES and not only_urbanization(s, p):
-        return 'No New City tiles are left: Urbanization cannot be taken (§5.1)'
-    if t == URBANIZATION and not declined and s['cities'] >= NEW_CITIES:
-        return 'No New City tiles are left: take Urbanization with "pass" (§5.1)'
-    cost = variant(s).tile_cost(s, p, t, declined)
-    if cost > payable(s, p):
-        return '%s costs $%d; can pay at most $%d (§3)' % (TILE_TITLES[t - 1], cost, payable(s, p))
-    return None
-
-
-def only_urbanization(s, p):
-    # Is Urbanization the one tile left this player could take? (6 players,
-    # locomotive at 6, tiles 1-5 gone.) The rules do not say; the device lets
-    # the player take it and pass, as they must take a tile (§5.1).
-    for t in range(1, URBANIZATION):
-        if holder(s, t) < 0 and not (t == LOCOMOTIVE and s['loco'][p] >= LOCO_MAX):
-            return False
-    return True
-
-
-def do_tile(s, p, t, declined):
-    why = tile_refusal(s, p, t, declined)
-    if why:
-        raise RuleError(why)
-    pay(s, p, variant(s).tile_cost(s, p, t, declined), TILE_TITLES[t - 1])
-    s['tile'][p] = t
-    s['declined'][p] = 1 if declined else 0
-    if t == LOCOMOTIVE:
-        s['loco'][p] += 1               # immediately (§5.1)
-    elif t == URBANIZATION and not declined:
-        s['cities'] += 1
-    next_in_queue(s)
-
-
-# --- Phase 2: build track (§5.2) ----------------------------------------------
-
-def build_limit(s, p):
-    return 4 if s['tile'][p] == ENGINEER else 3
-
-
-def do_build(s, p, costs):
-    most = build_limit(s, p)
-    if len(costs) > most:
-        raise RuleError('At most %d track tiles this turn (%s; §5.2)' % (
-            most, 'Engineer' if most == 4 else '4 with Engineer'))
-    for c in costs:
-        if not 1 <= c <= TILE_COST_MAX:
-            raise RuleError('A track tile costs $1..$%d, not $%d (§5.2)' % (TILE_COST_MAX, c))
-    variant(s).pay_track(s, p, sum(costs))
-    next_in_queue(s)
-
-
-def do_decline(s, p):
-    # The standard game's City Growth or Urbanization holder passes on it
-    # when building (§7.5).
-    v = variant(s)
-    if not v.may_decline(s, p):
-        raise RuleError(v.DECLINE_REFUSAL)
-    s['declined'][p] = 1
-    if s['tile'][p] == URBANIZATION:
-        s['cities'] -= 1                # the New City tile stays in the box
-    # still this player's build
-
-
-def track_cost(edges, town=False, river=False, hills=False, kind='new'):
-    # §5.2 cost helper: $1 per edge track leaves the tile, +$1 town. A new
-    # tile also pays terrain (+$1 river, +$2 hills); a redirect or an
-    # improvement of existing track pays no terrain.
-    c = edges + (1 if town else 0)
-    if kind == 'new':
-        c += (1 if river else 0) + (2 if hills else 0)
-    return c
-
-
-def build_step(s, p, who, answers):
-    # The build as questions: each tile's cost, 0 when done (or, first, to
-    # pass). Each starts at the cost before it: tiles often cost alike.
-    costs = answers[:]
-    if costs and costs[-1] == 0:
-        costs.pop()
-        return summary_of_build(costs), None, build_line(costs)
-    money = variant(s).track_money(s, p)
-    spent = sum(costs)
-    top = min(TILE_COST_MAX, money - spent)
-    if len(costs) == build_limit(s, p) or (costs and top < 1):
-        return summary_of_build(costs), None, build_line(costs)
-    k = len(costs) + 1
-    default = costs[-1] if costs else 2
-    title = '%s: tile %d cost' % (who, k)
-    note = '0 = done' if costs else '0 = pass'
-    # (nothing entered yet: the line may still be a build or a pass)
-    return (summary_of_build(costs), (title, AMOUNT, 0, max(0, top), min(default, max(0, top)), note, '$'),
-            build_line(costs) if costs else '')
-
-
-def build_line(costs):
-    return 'build ' + ' '.join('%d' % c for c in costs) if costs else 'pass'
-
-
-def summary_of_build(costs):
-    if not costs:
-        return ''
-    return ' + '.join('$%d' % c for c in costs) + (' = $%d' % sum(costs) if len(costs) > 1 else '')
-
-
-# --- Phase 3: move goods (§5.3) -------------------------------------------------
-
-def do_loco(s, p):
-    if s['upgraded'][p]:
-        raise RuleError('The free locomotive upgrade is once per turn (§5.3)')
-    if s['loco'][p] >= LOCO_MAX:
-        raise RuleError('Locomotive is already at level %d (§5.3)' % LOCO_MAX)
-    s['loco'][p] += 1
-    s['upgraded'][p] = 1
-    next_in_queue(s)
-
-
-def step(setup, s, p, verb, answers):
-    # A sequence's next question (docs/engine.md): (summary, question, line).
-    if verb == 'build':
-        return build_step(s, p, setup['players'][p], answers)
-    return deliver_step(setup, s, p, answers)
-
-
-# --- Phase 4 income, Phase 5 turn order, Phase 6 new turn (§5.4-§5.6) -----------
-
-def do_income(s):
-    v = variant(s)
-    v.income(s)         # §5.4, or §7.6 with locomotive maintenance
-    if final_turn_over(s):
-        start_links(s)
-        if not s['queue']:
-            final_scoring(s)
-        return
-    v.new_turn(s)       # §5.5-§5.6, or §7.4 step 6 and the next Buy Capital
-
-
-# --- end of the game (§6) -----------------------------------------------------
-
-def income_vp(income):
-    # §6 step 1: +1 VP per 2 positive income (rounded down), -2 VP per
-    # negative income step.
-    return income // 2 if income > 0 else 2 * income
-
-
-def final_scoring(s):
-    n = len(s['cash'])
-    score = [None] * n
-    for p in s['order']:
-        score[p] = s['vp'][p] + income_vp(s['income'][p]) + s['links'][p]
-    # §6 step 4: most VP; ties: higher income, then the variant's last
-    # tie-break (the lower tile number taken in the final turn; §8 U7).
-    last = variant(s).last_tiebreak(s)
-    ranked = sorted(s['order'], key=lambda q: (-score[q], -s['income'][q], last(q)))
-    s['score'] = score
-    s['ranking'] = ranked
-    s['winner'] = ranked[0] if ranked else -1
-    s['phase'] = OVER
-    s['queue'] = []
-
-
-def do_links(s, p, links):
-    if links > LINKS_MAX:
-        raise RuleError('At most %d links: a colour has %d tokens (§1)' % (LINKS_MAX, LINKS_MAX))
-    s['links'][p] = links
-    next_in_queue(s)
+    # The module of this game's variant, which the turn asks where they
+    # differ: steam_turn itself for the base game, steam_standard (§7,
+    # loaded only when a standard game is played) for the standard game.
+    if not s['std']:
+        return turn
+    if not _standard:
+        from trackside.games import steam_standard
+        _standard.append(steam_standard)
+    return _standard[0]
 
 
 # --- the four questions -----------------------------------------------------------
@@ -334,6 +115,13 @@ def do_links(s, p, links):
 _EXPECTS = {AUCTION: ('bid', 'pass'), TILES_PHASE: ('tile',), BUILD: ('build', 'pass', 'decline'),
             MOVE: ('deliver', 'loco', 'pass'), INCOME: ('income',), LINKS: ('links',), OVER: (),
             CAPITAL: ('capital',), BIDDING: ('bid', 'pass')}
+
+
+def step(setup, s, p, verb, answers):
+    # A sequence's next question (docs/engine.md): (summary, question, line).
+    if verb == 'build':
+        return turn.build_step(s, variant(s), p, setup['players'][p], answers)
+    return turn.deliver_step(setup, s, p, answers)
 
 
 def expects(s):
@@ -354,18 +142,18 @@ def prompt(s, setup=None):
     name = (lambda p: setup['players'][p]) if setup else (lambda p: 'P%d' % (p + 1))
     if ph == OVER:
         return ask(t, ph, NOBODY, 'Game over', [])
+    v = variant(s)
     if ph == INCOME:
-        return ask(t, ph, NOBODY, variant(s).INCOME_TEXT % t, [('income', NONE)])
+        return ask(t, ph, NOBODY, v.INCOME_TEXT % t, [('income', NONE)])
     p = s['bidders'][0] if ph == AUCTION or ph == BIDDING else s['queue'][0]
     who = name(p)
     if ph == AUCTION or ph == CAPITAL or ph == BIDDING:
-        return variant(s).prompt(s, p, who, name)
+        return v.own_prompt(s, p, who, name)
     if ph == TILES_PHASE:
         picks = []
-        v = variant(s)
         for t1 in range(1, 8):
             for dec in ((0, 1) if t1 in MAY_DECLINE else (0,)):
-                if tile_refusal(s, p, t1, dec) is None:
+                if turn.tile_refusal(s, v, p, t1, dec) is None:
                     label = TILE_TITLES[t1 - 1] + (' (pass)' if dec else '')
                     cost = v.tile_cost(s, p, t1, dec)
                     if cost:
@@ -375,7 +163,7 @@ def prompt(s, setup=None):
     if ph == BUILD:
         # the build's first question takes 0 as "pass"
         opts = [('build', SEQUENCE)]
-        if variant(s).may_decline(s, p):
+        if v.may_decline(s, p):
             opts.append(('decline', NONE))
         return ask(t, ph, p, '%s: build track' % who, opts)
     if ph == MOVE:
@@ -398,27 +186,122 @@ def apply(s, action):
     # (trackside.session) has checked it is this player's turn and verb.
     p, verb, args = action
     ph = s['phase']
+    v = variant(s)
     if ph == AUCTION or ph == CAPITAL or ph == BIDDING:
-        variant(s).apply(s, p, verb, args)
+        v.own_apply(s, p, verb, args)
     elif ph == TILES_PHASE:
-        do_tile(s, p, args[0], args[1])
+        turn.do_tile(s, v, p, args[0], args[1])
     elif ph == BUILD:
         if verb == 'decline':
-            do_decline(s, p)
+            turn.do_decline(s, v, p)
         else:
-            do_build(s, p, args if verb == 'build' else ())
+            turn.do_build(s, v, p, args if verb == 'build' else ())
     elif ph == MOVE:
         if verb == 'deliver':
-            do_deliver(s, p, args)
-            next_in_queue(s)
+            turn.do_deliver(s, p, args)
+            turn.next_in_queue(s, v)
         elif verb == 'loco':
-            do_loco(s, p)
+            turn.do_loco(s, v, p)
         else:
-            next_in_queue(s)
+            turn.next_in_queue(s, v)
     elif ph == INCOME:
-        do_income(s)
+        turn.do_income(s, v)
     elif ph == LINKS:
-        do_links(s, p, args[0])
+        turn.do_links(s, v, p, args[0])
+
+
+# --- the text form of actions (docs/log-format.md) ------------------------------
+
+# parse() gets the words of a line as bytes (see trackside.logfmt); these map
+# them to the names the rules use.
+_VERB = {v.encode(): v for v in VERBS}
+_TILE = {t.encode(): i + 1 for i, t in enumerate(TILES)}
+_TILE[b'loco'] = LOCOMOTIVE
+_CHOICE = {b'income': 'income', b'vp': 'vp'}
+
+
+def tile_number(word):
+    t = _TILE.get(word) or _TILE.get(word.replace(b'-', b'').replace(b'_', b''))
+    if t:
+        return t
+    if word.isdigit() and 1 <= int(word) <= 7:
+        return int(word)
+    raise RuleError('No action tile "%s"; tiles: 1-7 or %s' % (txt(word), ', '.join(TILES)))
+
+
+def parse(setup, actor, verb, w):
+    # The verb and the words after it (bytes) -> (actor, verb, args).
+    # Raises RuleError.
+    v = _VERB.get(verb)
+    if v is None:
+        raise RuleError('Unknown action "%s"; Steam knows: %s' % (txt(verb), ', '.join(VERBS)))
+    if v == 'income':
+        if actor >= 0 or w:
+            raise RuleError('"income" stands alone on its line: it pays everyone')
+        return (NOBODY, v, ())
+    if actor < 0:
+        raise RuleError('"%s" needs a player name first, e.g. "%s %s"' % (
+            v, setup['players'][0], v))
+    if v == 'pass' or v == 'loco' or v == 'decline':
+        if w:
+            raise RuleError('"%s" takes nothing after it' % v)
+        return (actor, v, ())
+    if not w:
+        raise RuleError('"%s" needs more: see docs/log-format.md' % v)
+    if v == 'bid' or v == 'links' or v == 'capital':
+        if len(w) != 1:
+            raise RuleError('"%s" takes one number' % v)
+        return (actor, v, (amount(w[0], v),))
+    if v == 'tile':
+        t = tile_number(low(w[0]))
+        dec = len(w) == 2 and low(w[1]) == b'pass'
+        if len(w) > 2 or (len(w) == 2 and not dec):
+            raise RuleError('"tile" takes a tile and maybe "pass", e.g. "tile citygrowth pass"')
+        return (actor, v, (t, dec))
+    if v == 'build':
+        return (actor, v, tuple(amount(x, 'Track cost') for x in w))
+    # deliver: owner links choice ... [unowned links]
+    parts = []
+    i = 0
+    while i < len(w):
+        if low(w[i]) == b'unowned':
+            if i + 1 >= len(w):
+                raise RuleError('"unowned" needs a number of links')
+            parts.append((-1, amount(w[i + 1], 'Links'), None))
+            i += 2
+            continue
+        owner = player_index(setup, w[i])
+        if owner < 0:
+            raise RuleError('"%s" is not a player (deliver: name links income|vp ...)' % txt(w[i]))
+        if i + 2 >= len(w):
+            raise RuleError('deliver: after %s give links and income or vp' % txt(w[i]))
+        choice = _CHOICE.get(low(w[i + 2]))
+        if choice is None:
+            raise RuleError('deliver: %s takes income or vp, not "%s"' % (txt(w[i]), txt(w[i + 2])))
+        parts.append((owner, amount(w[i + 1], 'Links'), choice))
+        i += 3
+    return (actor, v, tuple(parts))
+
+
+def unparse(setup, action):
+    # (actor, verb, args) -> the canonical line, as the device journals it.
+    p, verb, args = action
+    if verb == 'income':
+        return 'income'
+    head = setup['players'][p] + ' ' + verb
+    if verb == 'tile':
+        return '%s %s%s' % (head, TILES[args[0] - 1], ' pass' if args[1] else '')
+    if verb == 'deliver':
+        words = []
+        for owner, links, choice in args:
+            if owner < 0:
+                words.append('unowned %d' % links)
+            else:
+                words.append('%s %d %s' % (setup['players'][owner], links, choice))
+        return head + ' ' + ' '.join(words)
+    if args:
+        return head + ' ' + ' '.join(str(a) for a in args)
+    return head
 
 
 # --- standings ------------------------------------------------------------------

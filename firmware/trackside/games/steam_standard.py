@@ -1,12 +1,13 @@
 # Steam, the standard game (digest §7): its own phases, and what it does
-# differently in the turn it shares with the base game (steam.py calls
-# these where the variants differ, as it calls steam_base.py's).
+# differently in the turn it shares with the base game. steam_turn.py asks
+# this module where the variants differ, by the names it has itself for
+# the base game's way (tile_cost, pay_track, income, new_turn, ...).
 #
 # A turn: 1 Buy Capital, 2 the turn-order auction, 3 action tiles (free),
 # 4 build, 5 move goods, 6 income and expenses with locomotive maintenance,
-# 7 new turn. Phases 3-5 are steam.py's.
+# 7 new turn. Phases 3-5 are steam_turn.py's.
 from trackside.rules import RuleError, ask, NONE, AMOUNT
-from trackside.games.steam_common import (
+from trackside.games.steam_turn import (
     STEP, INCOME_MIN, CAPITAL, BIDDING, TURN_ORDER, MAY_DECLINE, TILE_TITLES,
     pay, payable, holder, start_tiles, reset_tiles, go_bankrupt)
 
@@ -242,7 +243,7 @@ def last_tiebreak(s):
 
 # --- this variant's own phases: capital and the auction ------------------------------
 
-def apply(s, p, verb, args):
+def own_apply(s, p, verb, args):
     if s['phase'] == CAPITAL:
         do_capital(s, p, args[0])
     elif verb == 'bid':
@@ -251,7 +252,7 @@ def apply(s, p, verb, args):
         do_pass(s, p)
 
 
-def prompt(s, p, who, name):
+def own_prompt(s, p, who, name):
     if s['phase'] == CAPITAL:
         opts, text = capital_prompt(s, p, who)
         return ask(s['turn'], CAPITAL, p, text, opts)

@@ -1,0 +1,585 @@
+# Steam: Rails to Riches (Martin Wallace, 2009): the turn, as the base game
+# plays it. Money (§3), the start (§4), the phases of a turn (§5: tiles,
+# build, move goods, income, the next turn's order) and the final scoring
+# (§6). The standard game (steam_standard.py, §7) has other steps in some
+# places: a function that differs by variant takes the variant's module, v
+# (this module for the base game, steam_standard for the standard game),
+# and asks it. steam.py plays the game through these; nothing here imports
+# steam.py or steam_standard.py, so there is no import loop.
+#
+# Every "§" is a section of the rules digest, ../shared/rules/steam.md.
+from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK
+
+INCOME_MIN = -10            # §1
+STEP = 5                    # §3: $5 per income step
+LOCO_MAX = 6                # §1
+NEW_CITIES = 8              # §1: New City tiles (Urbanization)
+TILE_COST_MAX = 10          # §5.2: a hex has 6 edges ($1 each) + town $1 + river $1 + hills $2
+LINKS_MAX = 24              # §1: 24 tokens per colour; each owned link holds one
+
+# §5.1: the action tiles, numbered 1..7 (index + 1)
+TILES = ('turnorder', 'firstmove', 'engineer', 'firstbuild',
+         'citygrowth', 'locomotive', 'urbanization')
+TILE_TITLES = ('Turn Order', 'First Move', 'Engineer', 'First Build',
+               'City Growth', 'Locomotive', 'Urbanization')
+TURN_ORDER, FIRST_MOVE, ENGINEER, FIRST_BUILD, CITY_GROWTH, LOCOMOTIVE, URBANIZATION = 1, 2, 3, 4, 5, 6, 7
+MAY_DECLINE = (CITY_GROWTH, URBANIZATION)   # §5.1 pass option
+
+# The phases: the base game's initial auction, the standard game's capital
+# and bidding (§7.2), and the turn both share.
+AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER = (
+    'auction', 'tiles', 'build', 'move', 'income', 'links', 'over')
+CAPITAL, BIDDING = 'capital', 'bidding'
+
+
+# --- money (§3) -------------------------------------------------------------
+
+def can_raise(s, p):
+    # Dollars a player could still raise: $5 per income step down to -10,
+    # then $5 per 2 VP (§3 steps 2-4).
+    return STEP * (s['income'][p] - INCOME_MIN + s['vp'][p] // 2)
+
+
+def payable(s, p):
+    return s['cash'][p] + can_raise(s, p)
+
+
+def pay(s, p, cost, what):
+    # Pay from cash, raising only the minimum from the bank (§3): $5 units,
+    # income steps first, 2 VP per unit at -10; change (0..4) stays as cash.
+    # Raises RuleError, changing nothing, if the money cannot be found.
+    cash = s['cash'][p]
+    if cash >= cost:
+        s['cash'][p] = cash - cost
+        return
+    units = (cost - cash + STEP - 1) // STEP
+    steps = min(units, s['income'][p] - INCOME_MIN)
+    if units - steps > s['vp'][p] // 2:
+        raise RuleError('%s costs $%d; can pay at most $%d (cash $%d, income %d, %d VP; §3)' % (
+            what, cost, payable(s, p), cash, s['income'][p], s['vp'][p]))
+    s['income'][p] -= steps
+    s['vp'][p] -= 2 * (units - steps)
+    s['cash'][p] = cash + STEP * units - cost
+
+
+# --- the action tiles and the turn order ----------------------------------------
+
+def start_tiles(s):
+    # §5.1: each player, in turn order, takes one action tile.
+    s['phase'] = TILES_PHASE
+    s['queue'] = s['order'][:]
+
+
+def holder(s, tile):
+    # Who took this action tile this turn, or -1.
+    for p in s['order']:
+        if s['tile'][p] == tile:
+            return p
+    return -1
+
+
+def reset_tiles(s):
+    # §5.6: the tiles go back at the end of the turn.
+    n = len(s['cash'])
+    s['tile'] = [0] * n
+    s['declined'] = [0] * n
+    s['upgraded'] = [0] * n
+
+
+def go_bankrupt(s, p):
+    # §5.4: out of the game; their completed links become unowned.
+    s['out'][p] = 1
+    s['order'].remove(p)
+
+
+def final_turn_over(s):
+    # After this turn's income: is the game over? The final turn ends here
+    # (§5.6 / §7.2); with one player left (setting one_left, §8 U11) or
+    # none, there is nobody to play on.
+    left = len(s['order'])
+    return s['turn'] >= s['last'] or not left or (s['one_left'] and left < 2)
+
+
+def start_links(s):
+    # §6: after the final income, each player's completed links.
+    s['phase'] = LINKS
+    s['queue'] = s['order'][:]
+
+
+# --- the base game's start (§4) and its initial auction (§4.2) -----------------------
+
+def new_game(s, cfg):
+    s['zero_bid'] = cfg['zero_bid'] == 'yes'
+    n = len(s['cash'])
+    if cfg['start'] == 'firstgame':
+        # §4.1: players are listed clockwise from the lowest tile; the k-th
+        # player in turn order starts with $(k-1).
+        s['cash'] = list(range(n))
+        start_tiles(s)
+    else:
+        # §4.2: auction position 1 first; the first player listed opens.
+        s['phase'] = AUCTION
+        s['order'] = []
+        s['bidders'] = list(range(n))
+    return s
+
+
+def min_bid(s):
+    if s['high'] < 0:
+        return 0 if s['zero_bid'] else 1
+    return s['high'] + 1
+
+
+def do_bid(s, p, bid):
+    lo, hi = min_bid(s), payable(s, p)
+    if bid < lo:
+        if s['high'] < 0:
+            raise RuleError('The opening bid must be at least $%d (setting zero_bid; §4.2)' % lo)
+        raise RuleError('Bid must be above $%d: at least $%d (§4.2)' % (s['high'], lo))
+    if bid > hi:
+        raise RuleError('Bid $%d is more than can be raised: at most $%d (§4.2, §3)' % (bid, hi))
+    s['high'] = bid
+    s['high_by'] = p
+    b = s['bidders']
+    b.append(b.pop(0))
+
+
+def do_pass(s, p):
+    # A player who passes is out of this position's auction (§4.2 step 2).
+    s['bidders'].pop(0)
+    if len(s['bidders']) == 1:
+        win_position(s, s['bidders'][0])
+
+
+def win_position(s, p):
+    # §4.2 steps 3-7: the winner pays by the income track and takes the
+    # position; the next auction opens left of the winner, skipping winners;
+    # the last position is free.
+    if s['high_by'] == p:
+        pay(s, p, s['high'], 'Bid')
+    s['order'].append(p)
+    n = len(s['cash'])
+    left = [q for q in [(p + k) % n for k in range(1, n)] if q not in s['order']]
+    s['high'], s['high_by'] = -1, -1
+    if len(left) == 1:
+        s['order'].append(left[0])
+        s['bidders'] = []
+        start_tiles(s)
+    else:
+        s['bidders'] = left
+
+
+def own_apply(s, p, verb, args):
+    # The base game's own phase: the initial auction.
+    if verb == 'bid':
+        do_bid(s, p, args[0])
+    else:
+        do_pass(s, p)
+
+
+def own_prompt(s, p, who, name):
+    pos = len(s['order']) + 1
+    lo, hi = min_bid(s), payable(s, p)
+    opts = [('bid', AMOUNT, lo, hi, lo, '', '$')] if lo <= hi else []
+    opts.append(('pass', NONE))
+    blocked = [] if opts[0][0] == 'bid' else [
+        ('bid', '%s can raise at most $%d; the bid is $%d (§4.2, §3)' % (who, hi, lo))]
+    if s['high'] < 0:
+        text = '%s: bid for position %d' % (who, pos)
+    else:
+        text = '%s: bid, high $%d %s' % (who, s['high'], name(s['high_by']))
+    return ask(s['turn'], AUCTION, p, text, opts, blocked)
+
+
+# --- where the variants differ: the base game's way (steam_standard.py has the
+# standard game's under the same names) -----------------------------------------------
+
+def tile_cost(s, p, t, declined):
+    # §5.1: City Growth $2, Locomotive $4 + the new level, Urbanization $6;
+    # passing on City Growth or Urbanization costs nothing.
+    if t == CITY_GROWTH:
+        return 0 if declined else 2
+    if t == LOCOMOTIVE:
+        return 4 + s['loco'][p] + 1
+    if t == URBANIZATION:
+        return 0 if declined else 6
+    return 0
+
+
+def decline_refusal(s, p, t):
+    # Passing on a tile's action is said when it is taken (§5.1).
+    return None
+
+
+def may_decline(s, p):
+    return False
+
+
+DECLINE_REFUSAL = 'In the base game you pass on a tile when you take it: "tile citygrowth pass" (§5.1)'
+
+
+def track_money(s, p):
+    return payable(s, p)
+
+
+def pay_track(s, p, cost):
+    pay(s, p, cost, 'Track')        # raising money as needed (§3)
+
+
+INCOME_TEXT = 'Turn %d: income'
+
+
+def income(s):
+    # §5.4: in turn order, positive income is paid, negative income is owed;
+    # the bill is the income at the start of the phase (M3), raised by §3.
+    # A player who cannot pay is bankrupt and out of the game.
+    for p in s['order'][:]:
+        bill = s['income'][p]
+        if bill > 0:
+            s['cash'][p] += bill
+        elif bill < 0:
+            try:
+                pay(s, p, -bill, 'Income')
+            except RuleError:
+                go_bankrupt(s, p)
+
+
+def new_turn(s):
+    # §5.5: next turn's order is the ascending numbers of the tiles taken;
+    # §5.6: return the tiles, advance the turn marker.
+    s['order'].sort(key=lambda q: s['tile'][q])
+    reset_tiles(s)
+    s['turn'] += 1
+    start_tiles(s)
+
+
+def last_tiebreak(s):
+    # §6 step 4: the lower tile number taken in the final turn.
+    return lambda q: s['tile'][q]
+
+
+# --- the order of a turn ----------------------------------------------------------
+
+def first_then_order(s, tile):
+    # §5.2 First Build / §5.3 First Move: the holder goes first, then turn order.
+    h = holder(s, tile)
+    q = [p for p in s['order'] if p != h]
+    if h >= 0:
+        q.insert(0, h)
+    return q
+
+
+def start_build(s):
+    s['phase'] = BUILD
+    s['queue'] = first_then_order(s, FIRST_BUILD)
+
+
+def start_move(s, rnd):
+    s['phase'] = MOVE
+    s['round'] = rnd
+    s['queue'] = first_then_order(s, FIRST_MOVE)
+
+
+def next_in_queue(s, v):
+    s['queue'].pop(0)
+    if s['queue']:
+        return
+    ph = s['phase']
+    if ph == TILES_PHASE:
+        start_build(s)
+    elif ph == BUILD:
+        start_move(s, 1)
+    elif ph == MOVE:
+        if s['round'] == 1:
+            start_move(s, 2)
+        else:
+            s['phase'] = INCOME
+    elif ph == LINKS:
+        final_scoring(s, v)
+
+
+# --- Phase 1: action tiles (§5.1) -------------------------------------------
+
+def tile_refusal(s, v, p, t, declined):
+    # Why this tile cannot be taken now, or None.
+    if holder(s, t) >= 0:
+        return '%s is already taken this turn (§5.1)' % TILE_TITLES[t - 1]
+    if declined and t not in MAY_DECLINE:
+        return 'Only City Growth and Urbanization may be passed on (§5.1)'
+    if declined:
+        why = v.decline_refusal(s, p, t)
+        if why:
+            return why
+    if t == LOCOMOTIVE and s['loco'][p] >= LOCO_MAX:
+        return 'Locomotive cannot be taken at level %d (§5.1)' % LOCO_MAX
+    if t == URBANIZATION and s['cities'] >= NEW_CITIES and not only_urbanization(s, p):
+        return 'No New City tiles are left: Urbanization cannot be taken (§5.1)'
+    if t == URBANIZATION and not declined and s['cities'] >= NEW_CITIES:
+        return 'No New City tiles are left: take Urbanization with "pass" (§5.1)'
+    cost = v.tile_cost(s, p, t, declined)
+    if cost > payable(s, p):
+        return '%s costs $%d; can pay at most $%d (§3)' % (TILE_TITLES[t - 1], cost, payable(s, p))
+    return None
+
+
+def only_urbanization(s, p):
+    # Is Urbanization the one tile left this player could take? (6 players,
+    # locomotive at 6, tiles 1-5 gone.) The rules do not say; the device lets
+    # the player take it and pass, as they must take a tile (§5.1).
+    for t in range(1, URBANIZATION):
+        if holder(s, t) < 0 and not (t == LOCOMOTIVE and s['loco'][p] >= LOCO_MAX):
+            return False
+    return True
+
+
+def do_tile(s, v, p, t, declined):
+    why = tile_refusal(s, v, p, t, declined)
+    if why:
+        raise RuleError(why)
+    pay(s, p, v.tile_cost(s, p, t, declined), TILE_TITLES[t - 1])
+    s['tile'][p] = t
+    s['declined'][p] = 1 if declined else 0
+    if t == LOCOMOTIVE:
+        s['loco'][p] += 1               # immediately (§5.1)
+    elif t == URBANIZATION and not declined:
+        s['cities'] += 1
+    next_in_queue(s, v)
+
+
+# --- Phase 2: build track (§5.2) ----------------------------------------------
+
+def build_limit(s, p):
+    return 4 if s['tile'][p] == ENGINEER else 3
+
+
+def do_build(s, v, p, costs):
+    most = build_limit(s, p)
+    if len(costs) > most:
+        raise RuleError('At most %d track tiles this turn (%s; §5.2)' % (
+            most, 'Engineer' if most == 4 else '4 with Engineer'))
+    for c in costs:
+        if not 1 <= c <= TILE_COST_MAX:
+            raise RuleError('A track tile costs $1..$%d, not $%d (§5.2)' % (TILE_COST_MAX, c))
+    v.pay_track(s, p, sum(costs))
+    next_in_queue(s, v)
+
+
+def do_decline(s, v, p):
+    # The standard game's City Growth or Urbanization holder passes on it
+    # when building (§7.5).
+    if not v.may_decline(s, p):
+        raise RuleError(v.DECLINE_REFUSAL)
+    s['declined'][p] = 1
+    if s['tile'][p] == URBANIZATION:
+        s['cities'] -= 1                # the New City tile stays in the box
+    # still this player's build
+
+
+def build_step(s, v, p, who, answers):
+    # The build as questions: each tile's cost, 0 when done (or, first, to
+    # pass). Each starts at the cost before it: tiles often cost alike.
+    costs = answers[:]
+    if costs and costs[-1] == 0:
+        costs.pop()
+        return summary_of_build(costs), None, build_line(costs)
+    money = v.track_money(s, p)
+    spent = sum(costs)
+    top = min(TILE_COST_MAX, money - spent)
+    if len(costs) == build_limit(s, p) or (costs and top < 1):
+        return summary_of_build(costs), None, build_line(costs)
+    k = len(costs) + 1
+    default = costs[-1] if costs else 2
+    title = '%s: tile %d cost' % (who, k)
+    note = '0 = done' if costs else '0 = pass'
+    # (nothing entered yet: the line may still be a build or a pass)
+    return (summary_of_build(costs), (title, AMOUNT, 0, max(0, top), min(default, max(0, top)), note, '$'),
+            build_line(costs) if costs else '')
+
+
+def build_line(costs):
+    return 'build ' + ' '.join('%d' % c for c in costs) if costs else 'pass'
+
+
+def summary_of_build(costs):
+    if not costs:
+        return ''
+    return ' + '.join('$%d' % c for c in costs) + (' = $%d' % sum(costs) if len(costs) > 1 else '')
+
+
+# --- Phase 3: move goods (§5.3) -------------------------------------------------
+
+def do_loco(s, v, p):
+    if s['upgraded'][p]:
+        raise RuleError('The free locomotive upgrade is once per turn (§5.3)')
+    if s['loco'][p] >= LOCO_MAX:
+        raise RuleError('Locomotive is already at level %d (§5.3)' % LOCO_MAX)
+    s['loco'][p] += 1
+    s['upgraded'][p] = 1
+    next_in_queue(s, v)
+
+
+# --- Phase 3: a delivery (§5.3) ------------------------------------------------
+
+def do_deliver(s, p, parts):
+    # parts: ((owner, links, 'income'|'vp'|None), ...); owner -1 = unowned.
+    # §5.3: path length <= locomotive level; at least one own link; own
+    # links >= any single other owner's; each owner puts all their points
+    # into income or VP; unowned links score nothing.
+    total = 0
+    own = 0
+    most_other = 0
+    seen = []
+    for owner, links, choice in parts:
+        if links < 1:
+            raise RuleError('Each owner in a delivery needs at least 1 link (§5.3)')
+        total += links
+        if owner < 0:
+            continue
+        if owner in seen:
+            raise RuleError('Each owner is listed once per delivery')
+        seen.append(owner)
+        if s['out'][owner]:
+            raise RuleError('That player is bankrupt: their links are unowned (§5.4)')
+        if choice not in ('income', 'vp'):
+            raise RuleError('Each owner takes the points as income or vp (§5.3)')
+        if owner == p:
+            own = links
+        elif links > most_other:
+            most_other = links
+    if own < 1:
+        raise RuleError('A delivery must use at least one of the mover\'s own links (§5.3)')
+    if own < most_other:
+        raise RuleError('The mover must use at least as many own links (%d) as any other '
+                        'player\'s (%d) (§5.3)' % (own, most_other))
+    if total > s['loco'][p]:
+        raise RuleError('%d links is more than locomotive level %d allows (§5.3)' % (total, s['loco'][p]))
+    top = s['income_max']
+    for owner, links, choice in parts:
+        if choice == 'income' and s['income'][owner] + links > top and not s['clamp']:
+            raise RuleError('Income cannot pass %d (setting income_max; §1): take VP' % top)
+    for owner, links, choice in parts:
+        if choice == 'income':
+            s['income'][owner] = min(top, s['income'][owner] + links)
+        elif choice == 'vp':
+            s['vp'][owner] += links
+
+
+
+def may_take_income(s, owner, links):
+    # §1 / §9.19: income past the top is refused, unless over_max=clamp.
+    return s['clamp'] or s['income'][owner] + links <= s['income_max']
+
+
+def deliver_step(setup, s, p, answers):
+    # The delivery as questions: the mover's own links and where their
+    # points go; then, until "done", another owner (or unowned links),
+    # their links and their choice. Only legal answers are offered, so a
+    # step with one (the last link used, income at the top) asks nothing.
+    names = setup['players']
+    most = s['loco'][p]
+    words = ['deliver', names[p]]
+    parts = []                  # [owner, links, choice]
+    i = 0
+    n = len(answers)
+    if n > 0:
+        parts.append([p, answers[0], None])
+        words.append('%d' % answers[0])
+        i = 1
+    while i < n:
+        part = parts[-1]
+        a = answers[i]
+        if part[1] is None:                     # this owner's links
+            part[1] = a
+            words.append('%d' % a)
+        elif part[0] >= 0 and part[2] is None:  # where their points go
+            part[2] = a
+            words.append(a)
+        elif a == 'done':
+            return delivery_summary(names, parts, most), None, ' '.join(words)
+        else:                                   # the next owner
+            owner = -1 if a == 'unowned' else names.index(a)
+            parts.append([owner, None, None])
+            words.append(a)
+        i += 1
+    line = ' '.join(words)
+    summary = delivery_summary(names, parts, most)
+    if not parts:
+        return summary, ('%s: own links' % names[p], AMOUNT, 1, most, 1, '1 to %d' % most), line
+    part = parts[-1]
+    who = names[part[0]] if part[0] >= 0 else 'Unowned'
+    left = most - sum(x[1] or 0 for x in parts)
+    if part[1] is None:
+        top = left if part[0] < 0 else min(left, parts[0][1])
+        return summary, ('%s: links' % who, AMOUNT, 1, top, 1, '1 to %d' % top), line
+    if part[0] >= 0 and part[2] is None:
+        items = []
+        if may_take_income(s, part[0], part[1]):
+            items.append(('income', 'Income +%d' % part[1]))
+        items.append(('vp', 'VP +%d' % part[1]))
+        return summary, ('%s: %d points to' % (who, part[1]), PICK, items), line
+    items = [('done', 'Done: deliver')]
+    if left > 0:
+        named = [x[0] for x in parts]
+        for q in s['order']:
+            if q not in named:
+                items.append((names[q], names[q]))
+        if -1 not in named:
+            items.append(('unowned', 'Unowned links'))
+    return summary, ('More links? (%d left)' % left, PICK, items), line
+
+
+def delivery_summary(names, parts, most):
+    cells = []
+    used = 0
+    for owner, links, choice in parts:
+        if links is None:
+            continue
+        used += links
+        who = names[owner] if owner >= 0 else 'unowned'
+        cells.append('%s %d%s' % (who, links, ' ' + choice if choice else ''))
+    if not cells:
+        return ''
+    return ', '.join(cells) + ' (%d/%d)' % (used, most)
+
+
+# --- Phase 4 income, Phase 5 turn order, Phase 6 new turn (§5.4-§5.6) -----------
+
+def do_income(s, v):
+    v.income(s)         # §5.4, or §7.6 with locomotive maintenance
+    if final_turn_over(s):
+        start_links(s)
+        if not s['queue']:
+            final_scoring(s, v)
+        return
+    v.new_turn(s)       # §5.5-§5.6, or §7.4 step 6 and the next Buy Capital
+
+
+# --- end of the game (§6) -----------------------------------------------------
+
+def income_vp(income):
+    # §6 step 1: +1 VP per 2 positive income (rounded down), -2 VP per
+    # negative income step.
+    return income // 2 if income > 0 else 2 * income
+
+
+def final_scoring(s, v):
+    n = len(s['cash'])
+    score = [None] * n
+    for p in s['order']:
+        score[p] = s['vp'][p] + income_vp(s['income'][p]) + s['links'][p]
+    # §6 step 4: most VP; ties: higher income, then the variant's last
+    # tie-break (the lower tile number taken in the final turn; §8 U7).
+    last = v.last_tiebreak(s)
+    ranked = sorted(s['order'], key=lambda q: (-score[q], -s['income'][q], last(q)))
+    s['score'] = score
+    s['ranking'] = ranked
+    s['winner'] = ranked[0] if ranked else -1
+    s['phase'] = OVER
+    s['queue'] = []
+
+
+def do_links(s, v, p, links):
+    if links > LINKS_MAX:
+        raise RuleError('At most %d links: a colour has %d tokens (§1)' % (LINKS_MAX, LINKS_MAX))
+    s['links'][p] = links
+    next_in_queue(s, v)
