@@ -131,6 +131,10 @@ def test_a_build_shows_what_it_costs_and_changes_before_it_is_made(tmp_path):
     saved_game(tmp_path, lines[:at])
     app, names = device('pico_display', tmp_path)
     press(app, names, 'A A')                    # act, Build (the first verb)
+    # the industries she can build (her ports are L1: not in the Rail era;
+    # both need a coal), and her works L3 over her own L2 (§7)
+    assert [label for label, word in app.stack[-1].items] == ['Mill L2 £14', 'Works L3 £9',
+                                                              'Works3 over 12']
     assert shown(app, 'answer') == 'Mill L2 £14'
     press(app, names, 'A')                      # the mill; its coal: only the market, not asked
     assert shown(app, 'head') == 'Mill L2 £14, coal mkt £2'
@@ -180,7 +184,8 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
                         'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
     cp = json.loads(r.stdout.splitlines()[-1])
-    assert len(mp['crcs']) == len(keys('brass-w07-4p.keys').split()) + 1
+    presses = list(keyscript.presses(keys('brass-w07-4p.keys'), BOARDS['pico_display'][3]))
+    assert len(mp['crcs']) == len(presses) + 1
     assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']
     assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'
 

@@ -23,7 +23,7 @@ from trackside.games.brass_data import (
 from trackside.games.brass_act import OWN
 from trackside.games import brass_act as act
 from trackside.games.brass_steps import (
-    step, build_choices, sell_possible, link_option, develop_possible)  # noqa: F401
+    step, build_choices, sell_possible, link_option, develop_possible)  # noqa: F401 (tests')
 
 NAME = 'brass'
 TITLE = 'Brass'
@@ -255,8 +255,9 @@ def prompt(s, setup=None):
                    [('links', AMOUNT, 0, most, 0, '%d links' % s['links'][p], '')])
     opts = []
     blocked = []
-    if build_choices(s, p, names):
-        opts.append(forced(s, p, names, 'build'))
+    o = forced(s, p, names, 'build')
+    if o:
+        opts.append(o)
     else:
         blocked.append(('build', 'Nothing can be built: no tile, era or money (§7, §10)'))
     why = sell_possible(s, p)
@@ -290,6 +291,7 @@ def prompt(s, setup=None):
 
 
 def forced(s, p, names, verb):
+    # The option of a sequence; None if its first question has no answer.
     # A sequence whose every question has one answer is offered as a pick of
     # that one line: the device asks nothing either way, and the host's key
     # planner (which looks at the questions after the entry is made) then
@@ -301,7 +303,7 @@ def forced(s, p, names, verb):
         if q is None:
             return (verb, PICK, [(line[len(verb) + 1:], summary or line)])
         if len(q[2]) != 1:
-            return (verb, SEQUENCE)
+            return (verb, SEQUENCE) if q[2] else None
         answers.append(q[2][0][0])
 
 

@@ -52,22 +52,25 @@ def sources(s, t, srcs, need, budget, names):
 # --- build (§7) --------------------------------------------------------------------
 
 def build_choices(s, p, names):
-    # The industries player p can build now: each type's next tile, and the
-    # same over each tile it may replace (§7); only those affordable.
-    items = []
+    # The industries player p can build now: each type's next tile (those
+    # needing no coal or iron first: the fewest presses), then the same over
+    # each tile it may replace (§7); only those the player can pay for.
+    first, then, over = [], [], []
+    cubes = (least_cost(s, MINE, 1), least_cost(s, WORKS, 1))     # the least a coal, an iron costs
     for t in range(5):
         if level_refusal(s, p, t):
             continue
         lv = next_level(s, p, t)
         coal, iron = needs(t, lv)
-        if val(t, lv, COST) + least_cost(s, MINE, coal) + least_cost(s, WORKS, iron) > s['money'][p]:
+        if val(t, lv, COST) + coal * cubes[0] + iron * cubes[1] > s['money'][p]:
             continue
-        items.append((TYPES[t], '%s L%d £%d' % (TITLES[t], lv, val(t, lv, COST))))
+        (then if coal or iron else first).append((TYPES[t], '%s L%d £%d' % (
+            TITLES[t], lv, val(t, lv, COST))))
         for tile in s['tiles']:
-            if over_refusal(s, p, t, lv, tile[NUM]) is None:
-                items.append(('%s over %d' % (TYPES[t], tile[NUM]), '%s%d over %d' % (
+            if tile[TYP] == t and tile[LV] < lv and over_refusal(s, p, t, lv, tile[NUM]) is None:
+                over.append(('%s over %d' % (TYPES[t], tile[NUM]), '%s%d over %d' % (
                     TITLES[t], lv, tile[NUM])))
-    return items
+    return first + then + over
 
 
 def build_step(s, p, names, answers):
