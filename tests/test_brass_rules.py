@@ -713,3 +713,54 @@ def test_link_costs_canal_3_rail_5_or_15_section_7():
     assert s.state['money'][0] == 21 and s.state['spent'][0] == 9
     s.state['links'][0] = 13
     refused(s, 'Ann link coal market market', 'link tiles')
+
+
+def test_canal_end_keeps_the_markers_removed_tiles_keep_income_section_16_12_20():
+    s = game(extra='rounds=1')
+    put(s, 0, MILL, 1, flipped=1)
+    at(s, 'Ann', pos=23, vp=2)
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
+    # the level-1 mill is gone; Ann's income marker stays where it was (§13.2)
+    assert s.state['tiles'] == [] and s.state['pos'][0] == 23
+    assert s.state['vp'][0] == 2 + 3
+
+
+def test_a_salvaged_flipped_tile_scores_nothing_section_16_13():
+    s = game(extra='rounds=2')
+    m = put(s, 0, MILL, 2, flipped=1)           # 5 VP if it stays
+    p = put(s, 0, PORT, 2, flipped=1)           # 4 VP
+    at(s, 'Ann', pos=9, money=0)                # income -1: £1 owed
+    everyone_passes(s)
+    play(s, 'endround')                         # W07: round 2's income: £1 short
+    play(s, 'Ann salvage %d' % m)               # the mill (£7): £6 change
+    assert s.state['money'][0] == 6 and tile(s, p)
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
+    assert s.state['vtiles'][0] == 4            # only the port scores (§13.1)
+
+
+def test_shortfalls_are_asked_in_turn_order_section_16_16():
+    s = game(extra='rounds=2')
+    for name in ('Ann', 'Cid'):
+        p = at(s, name, pos=5, money=0)         # income -5 each, no money
+        put(s, p, PORT, 2)                      # £3 each
+    play(s, 'Ann pass', 'Bob build port', 'Cid pass', 'Dee build port', 'endround')
+    # spent: Ann 0, Bob 6, Cid 0, Dee 6 -> order Ann Cid Bob Dee: Ann asked first
+    assert s.state['order'] == [0, 2, 1, 3]
+    assert s.prompt()['player'] == 0
+    play(s, 'Ann salvage 1')
+    assert s.prompt()['player'] == 2 and s.state['phase'] == 'short'
+    play(s, 'Cid salvage 2')
+    assert s.state['phase'] == 'act'
+    # £3 of £5: every tile sold, the £2 left costs VP Ann does not have (§16.14)
+    assert s.state['vp'][0] == 0 and s.state['money'][0] == 0
+
+
+def test_vp_beyond_100_are_kept_section_16_22():
+    s = game(extra='rounds=1')
+    at(s, 'Ann', vp=98)
+    put(s, 0, PORT, 4, flipped=1)               # 9 VP
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
+    assert s.state['vp'][0] == 107

@@ -183,7 +183,7 @@ def spread(xs):
 def main():
     write = '--write' in sys.argv
     from bench_engine import compile_firmware, micropython_version
-    from bench_ui import romfs_image, instructions, pct90
+    from bench_ui import romfs_image, instructions
     scenario = log_lines()
     full, session = random_game(SEED, n=4, game='brass', variant='w07', names=NAMES)
     games = (('hand-worked (3 rounds an era)', scenario),
