@@ -10,8 +10,10 @@
 # passing, sets the turn order from the claims, and scores every board at
 # the end of each round (§13) and at the end of the game (§11).
 #
-# russianrailroads_board.py holds a board and its score, _log.py the lines,
-# _ask.py the questions; none of them imports this module.
+# russianrailroads_board.py holds a board, its score and who acts now,
+# _log.py the lines, _ask.py the questions, _once.py the starting cards and
+# the final scoring, _pages.py the menu's pages (the last three are loaded
+# only when needed); none of them imports this module.
 from trackside.rules import RuleError, NOBODY, ask
 from trackside.games.russianrailroads_log import (   # noqa: F401 (the session's)
     VERBS, CHANGES, parse, unparse)
