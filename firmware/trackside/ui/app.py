@@ -32,6 +32,7 @@ class App:
         # mean, push what changed to the display.
         for key, n in self.keys.poll(pressed, now):
             self.handle(key, n)
+        self.p.animate(now)
         self.p.flush()
 
     def handle(self, key, n):
@@ -82,22 +83,50 @@ class App:
     # --- starting: resume the last game, or a new one ----------------------------------
 
     def start(self):
-        slot = self.saves.last()
-        if slot is None:
-            self.new_game()
-            return
+        # Whatever is in the save folder, this ends on a screen: the last
+        # game, a new game, or the saved games with what went wrong.
+        from trackside import journal
         try:
-            self.open(slot)
-        except SaveError as e:
-            self.saved_games()
-            self.push(MessageScreen('Save %d' % slot, str(e)))
+            slot = self.saves.last()
+            if slot is not None:
+                self.open(slot)
+                return
+            if not self.saves.problem:
+                self.new_game()
+                return
+            why = self.saves.problem
+        except Exception as e:          # never a crash at power-on
+            why = journal.explain(e)
+            why = why[:1].upper() + why[1:] + '.'
+        self.session = None
+        self.stack = []
+        self.saved_games()
+        self.push(MessageScreen('Saved games', why))
 
     def open(self, slot):
-        session, note = self.saves.open(slot)
-        self.play(session)
+        # Resume a save. The game in play is closed first (two games may not
+        # fit in RAM). Whatever goes wrong, even out of memory, ends on the
+        # saved games with the reason; returns whether the game is open.
+        from trackside import journal
+        self.session = None
+        self.gui = None
+        self.stack = []
+        try:
+            session, note = self.saves.open(slot)
+            self.play(session)
+        except Exception as e:
+            session = None
+            self.session = None
+            self.stack = []
+            why = str(e) if isinstance(e, SaveError) else (
+                'This save could not be opened: %s.' % journal.explain(e))
+            self.saved_games()
+            self.push(MessageScreen('Save %d' % slot, why))
+            return False
         if note:
             self.status = note
             self.home()
+        return True
 
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
@@ -137,7 +166,11 @@ class App:
             return
         # the question keeps the prompt's words: on the game screen only the
         # answer line changes from one step to the next
-        title = pr['text'] if table.inline(self.p) else self.label(opt[0])
+        title = self.label(opt[0])
+        if table.inline(self.p):
+            title = pr['text']
+        elif actors[0] >= 0:
+            title = '%s: %s' % (self.session.setup['players'][actors[0]], title)   # for whom
         Entry(self, actors[0], opt, title).start()
 
     def label(self, verb):
@@ -235,9 +268,14 @@ class App:
     # --- saved games -------------------------------------------------------------------
 
     def saved_games(self):
-        items = [(self.saves.describe(slot), slot) for slot in self.saves.slots()]
-        if not items:
-            items = [('(none)', None)]
+        # The list of saves, and always a way on: "New game".
+        items = []
+        try:
+            for slot in self.saves.slots():
+                items.append((self.saves.describe(slot), slot))
+        except Exception:
+            pass                        # (Saves reports its own trouble)
+        items.append(('New game', 'new'))
         screen = ListScreen('Saved games', items, App.on_save)
         if self.stack:
             self.push(screen)
@@ -246,29 +284,56 @@ class App:
             screen.draw(self.p, self)
 
     def on_save(self, slot):
+        if slot == 'new':
+            self.new_game()
+            return
         if slot is None:
             return
         items = [('Resume', 'open'), ('Delete', 'delete'), ('Recover what is readable', 'recover')]
         self.push(ListScreen('Save %d' % slot, items, lambda app, what: app.on_slot(slot, what)))
 
     def on_slot(self, slot, what):
-        try:
-            if what == 'open':
-                self.open(slot)
-            elif what == 'recover':
+        from trackside import journal
+        if what == 'delete':
+            self.push(ConfirmScreen('Delete save %d?' % slot, [self.saves.describe(slot)],
+                                    lambda app: app.delete(slot)))
+        elif what == 'open':
+            self.open(slot)
+        else:
+            # recover what is readable: as open(), the game in play is
+            # closed first, and a failure ends on the saved games
+            self.session = None
+            self.gui = None
+            self.stack = []
+            try:
                 session, note = self.saves.recover(slot)
                 self.play(session)
-            else:
-                self.push(ConfirmScreen('Delete save %d?' % slot, [self.saves.describe(slot)],
-                                        lambda app: app.delete(slot)))
-        except SaveError as e:
-            self.push(MessageScreen('Save %d' % slot, str(e)))
+            except Exception as e:
+                session = None
+                self.session = None
+                self.stack = []
+                why = str(e) if isinstance(e, SaveError) else (
+                    'This save could not be recovered: %s.' % journal.explain(e))
+                self.saved_games()
+                self.push(MessageScreen('Save %d' % slot, why))
+                return
+            if note:
+                self.status = note
+                self.home()
 
     def delete(self, slot):
-        self.saves.delete(slot)
-        self.stack = []
-        if self.session and self.session.journal and self.session.journal.path == self.saves.path(slot):
+        try:
+            self.saves.delete(slot)
+        except SaveError as e:
+            self.push(MessageScreen('Save %d' % slot, str(e)))
+            return
+        s = self.session
+        if s and s.journal and getattr(s.journal, 'path', None) == self.saves.path(slot):
             self.session = None
+        # back to the game in play if there is one, with the saves over it
+        self.stack = []
+        if self.session:
+            self.home()
         self.saved_games()
 
     # --- a new game: game, variant, players, colours, settings ---------------------------

@@ -112,9 +112,12 @@ class LettersScreen(Screen):
         font = p.medium
         p.fill(0, y, p.w, h, theme.BACKGROUND)
         line = self.word + '[' + c[self.at] + ']'
-        p.text(2, y + (h - font.height) // 2, line, font)
-        p.text(2, y + h - p.small.height, '%d of %d letters' % (len(self.word), self.most),
-               p.small, theme.DIM)
+        if font.measure(line) > p.w - 4:
+            font = p.small                  # a long name and "[OK]" on a small screen
+        p.forget('word')
+        p.put('word', 0, y + (h - font.height) // 2, p.w, font.height, line, font)
+        p.put('count', 0, y + h - p.small.height, p.w, p.small.height,
+              '%d of %d letters' % (len(self.word), self.most), p.small, theme.DIM)
 
     def key(self, app, key, n):
         c = self.choices()

@@ -4,6 +4,9 @@
 import framebuf
 from trackside.ui import font as fonts, theme
 
+PAUSE_MS = 1200         # a scrolling text waits this long at each end,
+STEP_MS = 220           # and moves one character this often: readable at a glance
+
 
 class Painter:
     def __init__(self, display):
@@ -19,6 +22,10 @@ class Painter:
         # made of them, so a key press redraws only what it changed.
         self.slots = {}
         self.layout = None              # 'game' while the game screen is shown
+        # Boxes whose text is longer than they are: it scrolls through them
+        # (animate()), so that nothing is cut off with no way to read it.
+        self.scrolls = {}
+        self.cut = None                 # a list: tests record text drawn past the screen
         if not self.mono:
             display.palette(theme.rgb_list())
         # fonts by screen size (the resolution, not the board): hints and
@@ -59,7 +66,10 @@ class Painter:
 
     def text(self, x, y, s, font, fg=theme.TEXT, bg=theme.BACKGROUND):
         font.draw(self.canvas, x, y, s, self.ink(bg, fg))
-        self.mark(x, y, font.measure(s), font.height)
+        w = font.measure(s)
+        if self.cut is not None and (x + w > self.w or y + font.height > self.h):
+            self.cut.append(s)
+        self.mark(x, y, w, font.height)
 
     def line_of(self, y, h, s, font, fg=theme.TEXT, bg=theme.BACKGROUND, x=2, right=None):
         # A full-width row: background, text at x, and text aligned right.
@@ -85,6 +95,7 @@ class Painter:
         self.canvas.fill(self.c(theme.BACKGROUND))
         self.dirty = [(0, 0, self.w, self.h)]
         self.slots = {}
+        self.scrolls = {}
         self.layout = None
 
     def put(self, name, x, y, w, h, text, font, fg=theme.TEXT, bg=theme.BACKGROUND, swatch=None):
@@ -100,13 +111,20 @@ class Painter:
             return
         same_box = old is not None and old[1] == x and old[2] == y and old[3] == w and \
             old[4] == h and old[5] is font and old[6] == fg and old[7] == bg and old[8] == swatch
+        if same_box and self.scrolls and name in self.scrolls:
+            same_box = False            # it shows a scrolled part of its old text
         was = old[0] if old is not None else ''
         self.slots[name] = [text, x, y, w, h, font, fg, bg, swatch]
         tx = x + (14 if swatch is not None else 2)     # after a player's colour bar and a mark
         ty = y + (h - font.height) // 2
         room = (x + w - tx) // font.width
         if len(text) > room:
+            # too long for its box: it scrolls (animate), starting at its start
+            self.scrolls[name] = [text, tx, ty, room, font, fg, bg, 0, None]
             text = text[:room]
+            same_box = False
+        elif self.scrolls:
+            self.scrolls.pop(name, None)
         if not same_box:
             self.fill(x, y, w, h, bg)
             if swatch is not None:
@@ -128,6 +146,30 @@ class Painter:
         if len(was) > len(text):
             self.fill(tx + len(text) * font.width, ty, (len(was) - len(text)) * font.width,
                       font.height, bg)
+
+    def forget(self, name):
+        # The box is drawn over by something else: draw it afresh next time.
+        self.slots.pop(name, None)
+        self.scrolls.pop(name, None)
+
+    def animate(self, now):
+        # Scroll the text of each box that is too short for it: a pause at
+        # the start, a character every STEP_MS, a pause at the end. Called at
+        # every poll; with nothing to scroll it costs nothing.
+        if not self.scrolls:
+            return
+        for sc in self.scrolls.values():
+            text, tx, ty, room, font, fg, bg, at, due = sc
+            if due is None:
+                sc[8] = now + PAUSE_MS
+                continue
+            if now < due:
+                continue
+            at = at + 1 if at < len(text) - room else 0
+            sc[7] = at
+            sc[8] = now + (PAUSE_MS if at == 0 or at == len(text) - room else STEP_MS)
+            self.fill(tx, ty, room * font.width, font.height, bg)
+            font.draw(self.canvas, tx, ty, text[at:at + room], self.ink(bg, fg))
 
     # --- what changed ---------------------------------------------------------
 

@@ -19,6 +19,8 @@ HINTS = {
                2: '1 count up  2 ok  hold 2: back'},
     'confirm': {4: 'A yes  B no', 3: 'sel=yes  hold=no', 2: '2 yes  hold 2: no'},
     'message': {4: 'any key', 3: 'any key', 2: 'any key'},
+    'message more': {4: 'X/Y more  A ok', 3: 'up/dn more sel=ok', 2: '1 more  2 ok'},
+    'confirm more': {4: 'X/Y more A yes B no', 3: 'up/dn sel=yes hold=no', 2: '1 more 2 yes hold:no'},
 
     'dashboard': {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'},
     'act': {4: 'A: go', 3: 'sel: go', 2: '2: go'},
@@ -27,10 +29,18 @@ HINTS = {
 
 
 def wrap(text, font, width):
-    # Words onto lines no wider than width pixels.
+    # Words onto lines no wider than width pixels (a word longer than a
+    # line is cut into pieces that are).
     lines = []
     line = ''
+    most = max(1, width // font.width)
     for word in text.split():
+        while len(word) > most:
+            if line:
+                lines.append(line)
+                line = ''
+            lines.append(word[:most])
+            word = word[most:]
         trial = word if not line else line + ' ' + word
         if font.measure(trial) <= width or not line:
             line = trial
@@ -40,6 +50,23 @@ def wrap(text, font, width):
     if line:
         lines.append(line)
     return lines
+
+
+def fit(text, chars):
+    # The text in at most chars characters: shortened with '…' if need be.
+    return text if len(text) <= chars else text[:max(0, chars - 1)] + '…'
+
+
+def arrows(p, x, top, bottom, up, down, bg=theme.BACKGROUND):
+    # Small arrows at the right edge where a list or text goes on above or
+    # below, or nothing (the background bg).
+    ink = theme.DIM
+    if bg != theme.BACKGROUND:
+        ink = theme.BACKGROUND if p.mono else theme.TEXT     # (mono: dark on a lit box)
+    for is_up, show, y in ((True, up, top + 2), (False, down, bottom - 6)):
+        for k in range(4):
+            w = 1 + 2 * k if is_up else 7 - 2 * k
+            p.fill(x + (7 - w) // 2, y + k, w, 1, ink if show else bg)
 
 
 class Screen:
@@ -54,28 +81,22 @@ class Screen:
         return p.small.height
 
     def draw_frame(self, p, app, title=None):
-        # Title bar on top, what the keys do at the bottom.
+        # Title bar on top, what the keys do at the bottom. Either scrolls
+        # when it is longer than the screen is wide.
         p.clear()
         hh = self.header_h(p)
+        lh = p.small.height + 1
         if self.summary:
-            p.line_of(0, p.small.height + 1, self.summary, p.small, theme.TEXT, theme.BAR)
-        p.line_of(hh - p.small.height - 2, p.small.height + 1, title or self.title, p.small, theme.DIM)
+            p.put('summary', 0, 0, p.w, lh, self.summary, p.small, theme.TEXT, theme.BAR)
+        p.put('frame', 0, hh - lh - 1, p.w, lh, title or self.title, p.small, theme.DIM)
         p.fill(0, hh - 1, p.w, 1, theme.BAR)
-        hint = HINTS[self.kind].get(app.buttons, '')
+        hint = self.hint(app)
         if hint:
             fh = self.footer_h(p)
-            p.line_of(p.h - fh, fh, hint, p.small, theme.DIM)
+            p.put('hint', 0, p.h - fh, p.w, fh, hint, p.small, theme.DIM)
 
-    def paragraph(self, p, y, text, bg=theme.BACKGROUND):
-        # The text wrapped to the screen's width from y down, as far as the
-        # footer; returns the y below it (the footer's top if it ran out).
-        bottom = p.h - self.footer_h(p)
-        for part in wrap(text, p.small, p.w - 4):
-            if y + p.small.height > bottom:
-                return bottom
-            p.text(2, y, part, p.small, theme.TEXT, bg)
-            y += p.small.height
-        return y
+    def hint(self, app):
+        return HINTS[self.kind].get(app.buttons, '')
 
     def body(self, p):
         # The area between the title and the hint: (y, height).
@@ -121,12 +142,8 @@ class ListScreen(Screen):
         # Arrows at the right edge where the list goes on above or below.
         y0, h = self.body(p)
         rows = self.rows(p)
-        x = p.w - 9
-        for up, show in ((True, self.top > 0), (False, self.top + rows < len(self.items))):
-            y = y0 + 2 if up else y0 + rows * self.row_h(p) - 6
-            for k in range(4):
-                w = 7 - 2 * k if not up else 1 + 2 * k
-                p.fill(x + (7 - w) // 2, y + k, w, 1, theme.DIM if show else theme.BACKGROUND)
+        arrows(p, p.w - 9, y0, y0 + rows * self.row_h(p), self.top > 0,
+               self.top + rows < len(self.items))
 
     def scroll(self, p):
         # Keep the selected row on screen; True if the view moved.
@@ -152,7 +169,11 @@ class ListScreen(Screen):
         font = getattr(p, self.font)
         room = p.w - x - (10 if len(self.items) > self.rows(p) else 0)    # (the arrows)
         fg = theme.DIM if len(item) > 3 and item[3] else theme.TEXT
-        p.text(x, y + (rh - font.height) // 2, item[0][:room // font.width], font, fg)
+        # a long item is shortened, and scrolls once it is chosen
+        name = 'item%d' % (i - self.top)
+        p.forget(name)
+        text = item[0] if i == self.index else fit(item[0], room // font.width)
+        p.put(name, x - 2, y, room + 2, rh, text, font, fg)
 
     def draw_mark(self, p, i):
         # The selected row has a bar at its left edge: moving it pushes two
@@ -172,6 +193,10 @@ class ListScreen(Screen):
                 self.draw_row(p, i)
             self.draw_more(p)
         else:
+            room = (p.w - MARK - 14) // getattr(p, self.font).width
+            for i in (old, self.index):
+                if len(self.items[i][0]) > room:
+                    self.draw_row(p, i)     # one that scrolls, or stops scrolling
             self.draw_mark(p, old)
             self.draw_mark(p, self.index)
 
@@ -224,7 +249,7 @@ class AmountScreen(Screen):
         self.draw_frame(p, app)
         y0, h = self.body(p)
         note = self.note or '%d to %d' % (self.lo, self.hi)
-        p.text(2, y0 + h - p.small.height, note, p.small, theme.DIM)
+        p.put('note', 0, y0 + h - p.small.height, p.w, p.small.height, note, p.small, theme.DIM)
         self.draw_value(p)
 
     def draw_value(self, p, old=''):
@@ -264,7 +289,54 @@ class AmountScreen(Screen):
             self.draw_value(app.p, old)
 
 
-class ConfirmScreen(Screen):
+class TextScreen(Screen):
+    # Lines of text, wrapped; when they are more than the screen holds,
+    # up/down scroll them (the arrows say there is more).
+    first = 0
+
+    def wrapped(self, p):
+        out = []
+        for line in self.lines:
+            out += wrap(line, p.small, p.w - 14)
+        return out
+
+    def shown(self, p):
+        return max(1, self.body(p)[1] // p.small.height)
+
+    def more(self, p):
+        return len(self.wrapped(p)) > self.shown(p)
+
+    def draw_text(self, p, bg=theme.BACKGROUND):
+        y0, h = self.body(p)
+        p.fill(0, y0, p.w, h, bg)
+        lines = self.wrapped(p)
+        y = y0
+        for line in lines[self.first:self.first + self.shown(p)]:
+            p.text(2, y, line, p.small, theme.TEXT, bg)
+            y += p.small.height
+        if len(lines) > self.shown(p):
+            arrows(p, p.w - 9, y0, y0 + h, self.first > 0, self.first + self.shown(p) < len(lines), bg)
+
+    def scroll(self, app, key):
+        # True if the key scrolled the text (and it was drawn again).
+        p = app.p
+        if key not in ('up', 'down', 'advance') or not self.more(p):
+            return False
+        top = len(self.wrapped(p)) - self.shown(p)
+        if key == 'up':
+            self.first = max(0, self.first - 1)
+        else:
+            self.first = self.first + 1 if self.first < top else (0 if key == 'advance' else top)
+        self.draw_body(p)
+        return True
+
+    def hint(self, app):
+        if self.more(app.p):
+            return HINTS[self.kind + ' more'].get(app.buttons, '')
+        return Screen.hint(self, app)
+
+
+class ConfirmScreen(TextScreen):
     kind = 'confirm'
 
     def __init__(self, title, lines, on_yes):
@@ -274,32 +346,38 @@ class ConfirmScreen(Screen):
 
     def draw(self, p, app):
         self.draw_frame(p, app)
-        y, h = self.body(p)
-        for line in self.lines:
-            y = self.paragraph(p, y, line)
+        self.draw_body(p)
+
+    def draw_body(self, p):
+        self.draw_text(p)
 
     def key(self, app, key, n):
+        if self.scroll(app, key):
+            return
         if key == 'select':
             self.on_yes(app)
         elif key == 'back':
             app.pop()
 
 
-class MessageScreen(Screen):
-    # A message (a refused action: the rule's words), gone at any key.
+class MessageScreen(TextScreen):
+    # A message (a refused action: the rule's words), gone at any key (when
+    # it is longer than the screen: up/down scroll it, the others close it).
     kind = 'message'
 
     def __init__(self, title, text, alert=True):
         self.title = title
         self.text = text
+        self.lines = [text]
         self.alert = alert
 
     def draw(self, p, app):
         self.draw_frame(p, app)
-        y, h = self.body(p)
-        bg = theme.ALERT if self.alert else theme.BACKGROUND
-        p.fill(0, y, p.w, h, bg)
-        self.paragraph(p, y, self.text, bg)
+        self.draw_body(p)
+
+    def draw_body(self, p):
+        self.draw_text(p, theme.ALERT if self.alert else theme.BACKGROUND)
 
     def key(self, app, key, n):
-        app.pop()
+        if not self.scroll(app, key):
+            app.pop()

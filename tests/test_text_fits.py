@@ -1,0 +1,91 @@
+# Issue 12: no text is ever cut off with no way to read it. Every screen of
+# whole games (Steam base and standard, the score pad), of the new-game and
+# settings screens, the menu, the history and its entries, the chart, the
+# saved games and messages, on every board: nothing is drawn past the
+# screen's edge (the Painter records it), and what does not fit its box
+# scrolls through it (the Painter's scrolling boxes) or, in a list, is
+# shortened until chosen and then scrolls.
+import os
+
+import pytest
+
+from conftest import ROOT
+from host_sim import keyplan
+from host_sim.headless import BOARDS
+
+SCENARIOS = os.path.join(ROOT, 'tests', 'scenarios')
+LONG = ('Income cannot pass 10 (setting income_max; §1): take VP, or set over_max=clamp '
+        'before the game to stop at the top instead; this message is long on purpose')
+
+
+class Watched(keyplan.Planner):
+    # The planner's presses, each followed by a look at what was cut.
+    def __init__(self, saves, board):
+        keyplan.Planner.__init__(self, saves, board)
+        self.app.p.cut = []
+        self.seen = set()
+
+    def press(self, what):
+        keyplan.Planner.press(self, what)
+        top = self.top()
+        self.seen.add(type(top).__name__)
+        assert self.app.p.cut == [], 'cut on %s (%s): %r' % (
+            type(top).__name__, getattr(top, 'title', ''), self.app.p.cut)
+
+
+def log(name):
+    from trackside import logfmt
+    with open(os.path.join(SCENARIOS, name)) as f:
+        return [line for line in f.read().splitlines() if logfmt.words_of(line)]
+
+
+@pytest.mark.parametrize('board', sorted(BOARDS))
+@pytest.mark.parametrize('game', ['steam-base-short.log', 'steam-standard-b1.log', 'scorepad-ties.log'])
+def test_no_text_is_cut_in_a_whole_game(board, game, tmp_path):
+    lines = log(game)
+    w = Watched(str(tmp_path), board)
+    w.new_game(lines[0])
+    for line in lines[1:]:
+        w.act(line)
+    # the menu and what it opens: history, an entry, the chart, saved games
+    for path in (['history'], ['chart'], ['saves']):
+        w.press('back')
+        w.pick(path[0])
+        if path[0] == 'history':
+            w.press('down')
+            w.press('select')
+            w.press('back')
+        w.press('back')
+        while type(w.top()).__name__ != 'Dashboard':
+            w.press('back')
+    w.app.tell('Not allowed', LONG)
+    w.press('down')
+    assert {'Dashboard', 'ListScreen', 'SettingsScreen'} <= w.seen
+
+
+def test_a_text_too_long_for_its_box_scrolls_through_all_of_it():
+    # The Painter's scrolling box: every character of the text is shown,
+    # a box's width at a time, and it starts again at the start.
+    from host_sim.headless import Display
+    from trackside.ui.paint import Painter, PAUSE_MS, STEP_MS
+    p = Painter(Display(128, 64, True))
+    text = 'Yellow: bid or free pass, high $3 Blue'
+    p.put('title', 0, 52, 60, 12, text, p.small)
+    room = (60 - 2) // p.small.width
+    shown = []
+    now = 0
+    for _ in range(200):
+        p.animate(now)
+        sc = p.scrolls['title']
+        shown.append(text[sc[7]:sc[7] + room])
+        now += STEP_MS // 2
+    assert len(text) > room and shown[0] == text[:room]
+    assert text[-room:] in shown and shown.count(text[:room]) > 1     # to the end, and again
+    seen = set()
+    for part in shown:
+        k = text.find(part)
+        seen.update(range(k, k + len(part)))
+    assert seen == set(range(len(text)))
+    # text that fits again stops scrolling
+    p.put('title', 0, 52, 60, 12, 'Red: pass', p.small)
+    assert 'title' not in p.scrolls
