@@ -13,8 +13,16 @@
 # Solomon Systech SSD1306 rev 1.1) and the panel makers' published geometry, not from
 # our drivers, so a wrong offset, rotation, byte order or missing init step in a driver
 # shows up as a wrong picture here.
+#
+# The ST7789 keeps its picture as a Pillow image brought up to date from the part of the
+# frame memory written since the last look (the window a show(x, y, w, h) set with CASET
+# and RASET), so the simulator's window redraws only that rectangle: image() is the picture,
+# take_damage() the rectangle changed since it was last asked. Pillow (pinned in
+# requirements-dev.txt) does the per-pixel work in C: RGB565 to RGB, the quarter turn.
 import os
 import sys
+
+from PIL import Image, ImageChops
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -37,6 +45,42 @@ def _rgb565_to_rgb(v):
     g = (v >> 5) & 0x3F
     b = v & 0x1F
     return (r << 3) | (r >> 2), (g << 2) | (g >> 4), (b << 3) | (b >> 2)
+
+
+def _levels(bits):
+    # Pillow's RGB565 decoder widens a channel as v * 255 // max; _rgb565_to_rgb repeats
+    # the high bits (v << 3 | v >> 2), as the reference pictures were made: a table from
+    # the one to the other (both take each level to a different byte, so it is exact)
+    top = (1 << bits) - 1
+    table = list(range(256))
+    for v in range(top + 1):
+        table[v * 255 // top] = (v << (8 - bits)) | (v >> (2 * bits - 8))
+    return table
+
+
+_FIVE, _SIX = _levels(5), _levels(6)
+# per channel (R, G, B) for Image.point: as shown, and complemented (an IPS glass without
+# INVON, or INVON on a plain one)
+_TRUE = _FIVE + _SIX + _FIVE
+_FLIPPED = [255 - v for v in _TRUE]
+
+
+def rgb565_image(data, width, height, bgr=False, flip=False):
+    """A Pillow RGB image from RGB565 pixels stored high byte first (as the ST7789
+    takes them), width x height, rows in order; bgr: the subpixels swapped (MADCTL BGR);
+    flip: every colour complemented."""
+    le = bytearray(len(data))
+    le[0::2] = data[1::2]
+    le[1::2] = data[0::2]
+    im = Image.frombytes('RGB', (width, height), bytes(le), 'raw', 'RGB;16' if bgr else 'BGR;16', 0, 1)
+    return im.point(_FLIPPED if flip else _TRUE)
+
+
+def _run(a, step, n, size):
+    # Which j of a run a + step*j (j < n, step +1 or -1) fall in 0..size-1: (first, end)
+    if step > 0:
+        return max(0, -a), min(n, size - a)
+    return max(0, a - size + 1), min(n, a + 1)
 
 
 class ST7789Panel:
@@ -68,6 +112,10 @@ class ST7789Panel:
         self.pixel_bytes = 0
         self.log = []               # [command, bytearray(parameters)]; RAMWR: [0x2C, count]
         self.errors = []
+        self._image = Image.new('RGB', (self.width, self.height))
+        self._state = None          # the glass's state the picture was made in
+        self._box = None            # memory written since: [col0, row0, col1, row1]
+        self._damage = None         # picture changed since take_damage(): [x0, y0, x1, y1]
         self.power_on_reset()
 
     def power_on_reset(self):
@@ -150,6 +198,11 @@ class ST7789Panel:
             self._odd = data[-1]
         self.pixel_bytes += n
         self.log[-1][1] += n
+        # The pixels go in along the window's columns, then down its rows (wrapping at
+        # the end), each at the frame memory address MADCTL maps it to; one row of the
+        # window is a run of consecutive addresses (along a memory row, or with MV down
+        # a memory column), copied with one slice assignment; addresses outside the
+        # memory are skipped, as the controller drops them.
         ram = self.ram
         m = self.madctl
         mv, mx, my = m & 0x20, m & 0x40, m & 0x80
@@ -157,20 +210,46 @@ class ST7789Panel:
         r0, r1 = self.rows
         c, r = self._c, self._r
         rw, rh = self.RAM_W, self.RAM_H
-        for i in range(0, n, 2):
+        pixels = n >> 1
+        i = 0
+        box = self._box
+        while i < pixels:
+            count = min(pixels - i, c1 - c + 1) if c <= c1 else 1
+            # the fixed address of the run, and where its moving one starts
             if mv:
-                pc, pr = r, c
+                fixed, fixed_size = (rw - 1 - r if mx else r), rw
+                a, step, size = (rh - 1 - c if my else c), (-1 if my else 1), rh
             else:
-                pc, pr = c, r
-            if mx:
-                pc = rw - 1 - pc
-            if my:
-                pr = rh - 1 - pr
-            if 0 <= pc < rw and 0 <= pr < rh:
-                k = (pr * rw + pc) * 2
-                ram[k] = data[i]
-                ram[k + 1] = data[i + 1]
-            c += 1
+                fixed, fixed_size = (rh - 1 - r if my else r), rh
+                a, step, size = (rw - 1 - c if mx else c), (-1 if mx else 1), rw
+            if 0 <= fixed < fixed_size:
+                j0, j1 = _run(a, step, count, size)
+                if j0 < j1:
+                    lo_a, hi_a = (a + j0, a + j1 - 1) if step > 0 else (a - j1 + 1, a - j0)
+                    src = data[2 * (i + j0):2 * (i + j1)]
+                    hi, lo = src[0::2], src[1::2]
+                    if step < 0:
+                        hi, lo = hi[::-1], lo[::-1]
+                    if mv:      # memory column `fixed`, rows lo_a..hi_a
+                        k, stride = (lo_a * rw + fixed) * 2, rw * 2
+                        pc0 = pc1 = fixed
+                        pr0, pr1 = lo_a, hi_a
+                    else:       # memory row `fixed`, columns lo_a..hi_a
+                        k, stride = (fixed * rw + lo_a) * 2, 2
+                        pc0, pc1 = lo_a, hi_a
+                        pr0 = pr1 = fixed
+                    end = k + stride * (j1 - j0)
+                    ram[k:end:stride] = hi
+                    ram[k + 1:end + 1:stride] = lo
+                    if box is None:
+                        box = self._box = [pc0, pr0, pc1, pr1]
+                    else:
+                        box[0] = min(box[0], pc0)
+                        box[1] = min(box[1], pr0)
+                        box[2] = max(box[2], pc1)
+                        box[3] = max(box[3], pr1)
+            i += count
+            c += count
             if c > c1:
                 c = c0
                 r += 1
@@ -200,28 +279,63 @@ class ST7789Panel:
 
     def rgb(self):
         """The picture: width*height*3 bytes, rows top to bottom, as a person sees it."""
-        w, h = self.width, self.height
-        out = bytearray(w * h * 3)
-        if self.asleep or not self.display_on or not self.lit():
-            return out
-        flip = self.ips != self.inverted
-        bgr = self.madctl & 0x08
-        cache = {}
-        i = 0
-        for y in range(h):
-            for x in range(w):
-                v = self.pixel(x, y)
-                px = cache.get(v)
-                if px is None:
-                    r, g, b = _rgb565_to_rgb(v)
-                    if bgr:
-                        r, b = b, r
-                    if flip:
-                        r, g, b = 255 - r, 255 - g, 255 - b
-                    px = cache[v] = bytes((r, g, b))
-                out[i:i + 3] = px
-                i += 3
-        return out
+        return self.image().tobytes()
+
+    def image(self):
+        """The picture as a Pillow RGB image (kept: do not change it), up to date."""
+        self._sync()
+        return self._image
+
+    def take_damage(self):
+        """The rectangle (x, y, w, h) of the picture changed since the last call, or
+        None: what the simulator's window redraws."""
+        self._sync()
+        d, self._damage = self._damage, None
+        if d is None:
+            return None
+        return d[0], d[1], d[2] - d[0] + 1, d[3] - d[1] + 1
+
+    def _sync(self):
+        # Bring the picture up to date: all of it when the glass changed state (sleep,
+        # on/off, the backlight, inversion, BGR), else the part of the visible window in
+        # the memory written since the last time.
+        dark = self.asleep or not self.display_on or not self.lit()
+        state = (dark, self.ips != self.inverted, bool(self.madctl & 0x08))
+        vx, vy, vw, vh = self.visible
+        if state != self._state:
+            self._state = state
+            self._box = [vx, vy, vx + vw - 1, vy + vh - 1]
+        box, self._box = self._box, None
+        if box is None:
+            return
+        # the written memory box, clipped to the glass (native coordinates)
+        nc0, nr0 = max(box[0] - vx, 0), max(box[1] - vy, 0)
+        nc1, nr1 = min(box[2] - vx, vw - 1), min(box[3] - vy, vh - 1)
+        if nc0 > nc1 or nr0 > nr1:
+            return
+        w, h = nc1 - nc0 + 1, nr1 - nr0 + 1
+        if dark:
+            part = Image.new('RGB', (w, h))
+        else:
+            ram, rw = self.ram, self.RAM_W
+            rows = []
+            for nr in range(nr0, nr1 + 1):
+                k = ((vy + nr) * rw + vx + nc0) * 2
+                rows.append(ram[k:k + 2 * w])
+            part = rgb565_image(b''.join(rows), w, h, state[2], state[1])
+        if self.landscape:
+            # picture (x, y) is native (vw - 1 - y, x): a quarter turn anticlockwise
+            part = part.transpose(Image.Transpose.ROTATE_90)
+            x0, y0 = nr0, vw - 1 - nc1
+        else:
+            x0, y0 = nc0, nr0
+        self._image.paste(part, (x0, y0))
+        x1, y1 = x0 + part.width - 1, y0 + part.height - 1
+        d = self._damage
+        if d is None:
+            self._damage = [x0, y0, x1, y1]
+        else:
+            self._damage = [min(d[0], x0), min(d[1], y0), max(d[2], x1), max(d[3], y1)]
 
 
 # SSD1306 commands and how many parameter bytes follow each (datasheet section 10)
