@@ -20,10 +20,12 @@ test: $(STAMP)
 sim: $(STAMP)
 	$(BIN)/python -m host_sim sim
 
-# Measure speed and memory; writes docs/benchmarks.md and docs/benchmarks-ui.md
+# Measure speed and memory; writes docs/benchmarks*.md
 bench: $(STAMP)
 	$(BIN)/python tools/bench_engine.py --write
 	$(BIN)/python tools/bench_ui.py --write
+	$(BIN)/python tools/bench_modules.py --write
+	$(BIN)/python tools/bench_russianrailroads.py --write
 
 # Compile the firmware and put it on a board on USB: make deploy BOARD=pico_display2
 # A ROMFS image where the board's MicroPython has a ROMFS partition it fits in, else .mpy

@@ -17,7 +17,8 @@ def options(session):
     pr = session.prompt()
     out = []
     if pr['options']:
-        actors = [pr['player']] if pr['player'] >= -1 else list(range(len(session.setup['players'])))
+        actors = [pr['player']] if pr['player'] >= -1 else \
+            (pr['actors'] or list(range(len(session.setup['players']))))
         for opt in pr['options']:
             for a in actors:
                 out.append((a, opt))

@@ -12,7 +12,6 @@ from host_sim.headless import Display, BOARDS
 from trackside.ui.app import App
 from trackside.ui.answer import only_answer
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
-from trackside.ui.forms import SubsetScreen, FormScreen, LettersScreen
 from trackside.rules import SEQUENCE, NONE
 from trackside import settings, logfmt
 
@@ -152,13 +151,16 @@ class Planner:
         return out
 
     def answer(self, value):
+        # (By the class's name: the device lets its forms module go and
+        # imports it afresh, so its classes are not the ones imported here.)
         top = self.top()
-        if isinstance(top, SubsetScreen):
+        kind = type(top).__name__
+        if kind == 'SubsetScreen':
             for i in range(len(top.choices)):
                 if top.ticked[i] != (top.choices[i][0] in value):
                     self.pick(i)
             self.pick(-1)
-        elif isinstance(top, FormScreen):
+        elif kind == 'FormScreen':
             for i in range(len(top.fields)):
                 if top.values[i] != value[i]:
                     self.pick(i)
@@ -168,7 +170,7 @@ class Planner:
             self.pick(value)
         elif isinstance(top, AmountScreen):
             self.amount(value)
-        elif isinstance(top, LettersScreen):
+        elif kind == 'LettersScreen':
             self.letters(value)
         else:
             raise AssertionError('no plan for %s' % type(top).__name__)

@@ -1,4 +1,4 @@
-# Russian Railroads' log format (docs/log-format-russianrailroads.md) is what people write
+# Russian Railroads' log format (docs/log-format.md) is what people write
 # logs from: its tables and examples must be exactly what Trackside does. And the whole
 # games of tests/scenarios/russianrailroads-*.log, whose standings were worked out by hand
 # (in their comments), replay to those standings on CPython and on MicroPython.
@@ -15,13 +15,14 @@ from trackside import settings
 from trackside.games import russianrailroads as rr
 from trackside.session import new_session, replay
 
-DOC = os.path.join(ROOT, 'docs', 'log-format-russianrailroads.md')
+DOC = os.path.join(ROOT, 'docs', 'log-format.md')     # its "## Russian Railroads" section
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-*.log')))
 
 
 def doc():
+    # The game's section of docs/log-format.md.
     with open(DOC, encoding='utf-8') as f:
-        return f.read()
+        return f.read().split('\n## Russian Railroads\n')[1].split('\n## ')[0]
 
 
 def blocks(text):

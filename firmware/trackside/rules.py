@@ -22,8 +22,9 @@ NONE = 'none'        # (verb, NONE): the verb takes nothing, e.g. pass
 AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi[, default[, note[, unit]]]): a whole
                      # number lo..hi; the UI starts at default; note says more;
                      # unit is the game's currency ('$', '£') for money, else ''
-PICK = 'pick'        # (verb, PICK, [(word, label), ...]): one of these; the
-                     # answer is its word (one or more words of the line)
+PICK = 'pick'        # (verb, PICK, [(word, label), ...][, word]): one of these,
+                     # the cursor starting on the word given (else the first);
+                     # the answer is its word (one or more words of the line)
 SUBSET = 'subset'    # (verb, SUBSET, [(word, label), ...], lo, hi): tick lo..hi
                      # of these; the answer is the ticked words, in list order
 FORM = 'form'        # (verb, FORM, [(label, lo, hi, default), ...]): several
@@ -32,15 +33,16 @@ SEQUENCE = 'sequence'  # (verb, SEQUENCE): questions one after another, each
                      # asked by the game's step() from the answers so far
 
 
-def ask(turn, phase, player, text, options, blocked=None, anytime=None):
+def ask(turn, phase, player, text, options, blocked=None, anytime=None, actors=None):
     # One prompt: whose move (a player, NOBODY or ANYONE), which phase, the
     # legal answers. blocked lists (verb, reason) for verbs of this phase
     # that are not legal now; anytime lists (actors, option) for entries
     # that are not the current player's move (a correction, a VP event),
-    # where actors are the players who may make it now.
+    # where actors are the players who may make it now. With ANYONE, actors
+    # may say which players may make the move, in the order to offer them.
     return {'turn': turn, 'phase': phase, 'player': player,
             'text': text, 'options': options, 'blocked': blocked or [],
-            'anytime': anytime or []}
+            'anytime': anytime or [], 'actors': actors}
 
 
 def verbs(prompt):

@@ -19,7 +19,11 @@ for path in sys.argv[2:]:
     out['state'] = session.state if session else None
     print(json.dumps(out))
     session = None
-    # a device holds one game's rules at a time: let this one go
+    # a device holds one game's rules at a time: let this one go (from
+    # sys.modules and from its package, or the next import makes a copy)
+    games = sys.modules.get('trackside.games')
     for name in [m for m in sys.modules if m.startswith('trackside.games.')]:
         del sys.modules[name]
+        if games is not None and hasattr(games, name[16:]):
+            delattr(games, name[16:])
     gc.collect()

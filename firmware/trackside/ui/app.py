@@ -157,7 +157,7 @@ class App:
         # player may make it, the device asks who first.
         if actors is None:
             actors = [pr['player']] if pr['player'] != ANYONE else \
-                list(range(len(self.session.setup['players'])))
+                (pr['actors'] or list(range(len(self.session.setup['players']))))
         if len(actors) > 1:
             names = self.session.setup['players']
             items = [(names[q], q, self.colours[q]) for q in actors]
@@ -192,6 +192,10 @@ class App:
             items = [(label, word, self.colours[names.index(word)]) if word in names else (label, word)
                      for word, label in q[2]]
             screen = (ask.AskList if inline else ListScreen)(title, items, done)
+            if len(q) > 3:                  # the item to start on
+                for i in range(len(items)):
+                    if items[i][1] == q[3]:
+                        screen.index = i
         elif kind == AMOUNT:
             default = q[4] if len(q) > 4 else q[2]
             note = q[5] if len(q) > 5 else ''

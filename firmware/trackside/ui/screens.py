@@ -262,7 +262,9 @@ class AmountScreen(Screen):
         p.text((p.w - font.measure(s)) // 2, y, s, font)
 
     def step(self, n):
-        return 1 if n < 4 else (5 if n < 12 else 10)
+        # Held: ones for the first second and a half (a dozen steps, easy to
+        # stop on), then fives. (Issue 12: 1.6 s used to make $35.)
+        return 1 if n < 12 else 5
 
     def key(self, app, key, n):
         v = self.value
