@@ -4,12 +4,37 @@
 # open-append-close, so a power cut can lose at most the record being
 # written. Files are only ever replaced whole: written to NAME.tmp, then
 # renamed over NAME (atomic on littlefs and on POSIX).
+#
+# Every change is all or nothing, on flash as in memory: a write that fails
+# part-way (flash full, a flash error) is cut off again before anything else
+# is written, and the caller gets the OSError to tell the player. Reading
+# never trusts the folder: whatever is in it (damaged files, huge lines,
+# folders where files belong, names that are not UTF-8), Saves answers with
+# a SaveError whose message a player understands, never with a crash.
 import os
 from trackside import logfmt
-from trackside.rules import RuleError
 from trackside.session import Session
 
 _CHUNK = 512
+# The longest record kept in RAM. Steam's longest legal lines are ~440
+# bytes (a setup or a delivery with six 12-letter names of 4-byte UTF-8
+# letters); anything longer is damage, skipped without holding it whole.
+MAX_RECORD = 2048
+_BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
+_DIR = 0x4000             # os.stat()[0]: a folder
+
+# What errno values mean, for a player (MicroPython has no errno names on
+# every port, so the numbers themselves).
+_WORDS = {
+    28: 'the memory is full',                               # ENOSPC
+    5: 'the memory could not be read or written (a flash error)',   # EIO
+    21: 'a folder is where a save file should be',          # EISDIR
+    20: 'a file is where a folder should be',               # ENOTDIR
+    2: 'a file is missing',                                 # ENOENT
+    30: 'the memory is read-only (is the device connected to a computer?)',   # EROFS
+    39: 'a folder is in the way',                           # ENOTEMPTY
+    17: 'a file is in the way',                             # EEXIST
+}
 
 
 class SaveError(Exception):
@@ -17,12 +42,90 @@ class SaveError(Exception):
     pass
 
 
-def exists(path):
+def explain(exc):
+    # What went wrong, in a few words for a player ("the memory is full").
+    if isinstance(exc, MemoryError):
+        return 'the device ran out of working memory'
+    if isinstance(exc, OSError):
+        code = _errno(exc)
+        if code in _WORDS:
+            return _WORDS[code]
+        return 'the memory reported error %s' % code
+    if isinstance(exc, SaveError):
+        return str(exc)
+    return 'an unexpected error (%s)' % type(exc).__name__
+
+
+def not_saved(exc):
+    # The message for a change that could not be saved (and so was not made).
+    return 'Could not save: %s. Nothing was changed.' % explain(exc)
+
+
+def _errno(e):
+    code = getattr(e, 'errno', None)
+    if code is None and e.args and isinstance(e.args[0], int):
+        code = e.args[0]
+    return code
+
+
+def _mode(path):
+    # os.stat()[0], or None if there is nothing at path. Any other error (a
+    # flash that cannot be read, no memory) is raised: never taken for "no".
     try:
-        os.stat(path)
-        return True
+        return os.stat(path)[0]
+    except OSError as e:
+        if _errno(e) == 2:
+            return None
+        raise
+
+
+def exists(path):
+    return _mode(path) is not None
+
+
+def is_dir(path):
+    return bool((_mode(path) or 0) & _DIR)
+
+
+def _size(path):
+    return os.stat(path)[6]
+
+
+def discard(path, depth=0):
+    # Remove the file, or the folder with what is in it, at path (a folder
+    # where one of our files belongs; a few levels at most). Raises OSError.
+    try:
+        os.remove(path)
+        return
     except OSError:
-        return False
+        if depth > 3 or not is_dir(path):
+            raise
+    sep = b'/' if isinstance(path, bytes) else '/'
+    for name in _names(path):
+        discard(path + sep + (name if isinstance(path, bytes) else name.decode()), depth + 1)
+    os.rmdir(path)
+
+
+def _forget(path):
+    # discard(), for clearing up after a failure: a file left behind is
+    # harmless (its name is never read as a game), so errors are ignored.
+    # (Never for a game's own file.)
+    try:
+        if exists(path):
+            discard(path)
+    except Exception:
+        pass
+
+
+def _names(folder):
+    # The names in a folder, as bytes: a name that is not UTF-8 must not
+    # stop the others being read (listdir with str raises UnicodeError).
+    b = folder.encode() if isinstance(folder, str) else folder
+    try:
+        names = os.listdir(b)
+    except TypeError:       # a port whose listdir takes only str
+        names = os.listdir(folder)
+    return [n if isinstance(n, bytes) else n.encode() for n in names]
 
 
 def replace(path, tmp):
@@ -30,271 +133,587 @@ def replace(path, tmp):
     # old one is removed first; load() then finds only tmp and promotes it.
     try:
         os.rename(tmp, path)
+        return
     except OSError:
-        os.remove(path)
-        os.rename(tmp, path)
+        if not exists(path):
+            raise           # nothing in the way: the rename itself failed
+    discard(path)
+    os.rename(tmp, path)
+
+
+def _write(path, mode, chunks):
+    # Write chunks (a list of bytes) to path and close it (close = flushed
+    # to flash; littlefs syncs here). Whatever fails, the file is closed
+    # before the error goes on, and where close() itself fails, once more
+    # (FAT keeps such a file open): a file left open is written when the
+    # garbage collector closes it, at a moment nobody chose (after the error
+    # was reported, after a repair). The first error stands: littlefs lets
+    # a second close pass without writing anything.
+    f = open(path, mode)
+    try:
+        for b in chunks:
+            f.write(b)
+        f.close()
+    except Exception as e:
+        try:
+            f.close()
+        except Exception:
+            pass
+        raise e
+
+
+def _whole(path, size):
+    # Is path there, size bytes long, and a game? (after an error)
+    try:
+        return _size(path) == size and valid_start(path)
+    except Exception:
+        return False
 
 
 class Journal:
-    def __init__(self, path):
+    # Appends records to a save, all or nothing. size is the length of the
+    # file up to its last whole record; anything past it on flash is a
+    # failed write, cut off before the next record is written (else the
+    # next record would join it and damage the middle of the save).
+    def __init__(self, path, size=None, torn=False, glue=False):
         self.path = path
+        self.size = size        # None: the file as it is now
+        self.torn = torn        # bytes past size may be on flash
+        self.glue = glue        # the last record lacks its newline: write one first
+        self.session = None     # marked lost if flash may hold more than memory
 
     def append(self, text):
-        f = open(self.path, 'ab')
+        # Everything that allocates comes before the write: once the record
+        # is on flash, nothing may fail (the caller would undo in memory
+        # what flash has).
+        data = logfmt.seal(text)
+        if self.glue:
+            data = b'\n' + data
+        n = len(data)
+        chunks = [data]
+        if self.size is None:
+            self.size = _size(self.path)
+        if self.torn:
+            self._cut()         # raises if it cannot: nothing is written
         try:
-            f.write(logfmt.seal(text))
-        finally:
-            f.close()       # close = flushed to flash (littlefs syncs here)
+            _write(self.path, 'ab', chunks)
+        except Exception as e:
+            if not self._landed(data, n):
+                self.torn = True
+                try:
+                    self._cut()
+                except Exception:
+                    self._lost()
+                raise e
+            # the error came after the record was on flash: it is saved
+        self.size += n
+        self.glue = False
+
+    def _landed(self, data, n):
+        # Is exactly data on flash after the good part? (A close that fails
+        # after its data was committed.)
+        try:
+            if _size(self.path) != self.size + n:
+                return False
+            f = open(self.path, 'rb')
+            try:
+                f.seek(self.size)
+                return f.read(n + 1) == data
+            finally:
+                f.close()
+        except Exception:
+            return False
+
+    def _cut(self):
+        # Cut the file back to size: rewritten to NAME.tmp and renamed (no
+        # truncate() on MicroPython's file systems).
+        n = _size(self.path)
+        if n < self.size:
+            self._lost()        # the flash lost records memory has
+            raise OSError(5)
+        if n > self.size:
+            tmp = self.path + '.tmp'
+            try:
+                copy_prefix(self.path, self.size, tmp)
+            except Exception:
+                _forget(tmp)
+                raise
+            replace(self.path, tmp)
+        self.torn = False
+
+    def _lost(self):
+        # What is on flash past size is not known: memory may not match it,
+        # and the device must open the save again (Session.lost).
+        if self.session is not None:
+            self.session.lost = True
 
 
 def records(path):
     # Yield (record_number, text, end_offset, whole) for each record: text
-    # (bytes) is None where the checksum fails (damaged, or torn by a power cut);
-    # whole is False for a last record without its newline. Reads in blocks
-    # (MicroPython's readline reads a byte at a time) and never holds more
-    # than a block and a record in RAM.
+    # (bytes) is None where the checksum fails (damaged, or torn by a power
+    # cut) or the record is longer than MAX_RECORD; whole is False for a
+    # last record without its newline. Reads in blocks (MicroPython's
+    # readline reads a byte at a time) and never holds more than a block
+    # and MAX_RECORD bytes. CR before a newline and a byte-order mark at the
+    # start are read as host_sim replay reads them.
     f = open(path, 'rb')
     try:
-        n = end = 0
-        rest = b''
+        n = pos = 0             # records so far; file offset of the block
+        rest = b''              # the start of a record not yet ended
+        skip = False            # in a record too long to keep
         while True:
             block = f.read(_CHUNK)
             if not block:
                 break
-            if rest:
-                block = rest + block
             start = 0
             while True:
                 i = block.find(b'\n', start)
                 if i < 0:
                     break
                 n += 1
-                end += i + 1 - start
-                yield n, _text(block[start:i]), end, True
+                text = None
+                if not skip:
+                    raw = rest + block[start:i] if rest else block[start:i]
+                    if len(raw) <= MAX_RECORD:
+                        text = _text(raw, n)
+                rest = b''
+                skip = False
+                yield n, text, pos + i + 1, True
                 start = i + 1
-            rest = block[start:]
-        if rest:
-            n += 1
-            yield n, _text(rest), end + len(rest), False
+            if not skip and start < len(block):
+                rest = rest + block[start:] if rest else block[start:]
+                if len(rest) > MAX_RECORD:
+                    rest = b''
+                    skip = True
+            pos += len(block)
+        if rest or skip:
+            yield n + 1, None if skip else _text(rest, n + 1), pos, False
     finally:
         f.close()
 
 
-def _text(raw):
+def _text(raw, n):
     # A record's text, b'' for a blank line, None if it is damaged. The
     # device always writes a checksum: a record without one is damaged.
-    n = len(raw)
-    if n >= 10 and raw[n - 10] == 32 and raw[n - 9] == 126:    # " ~"
-        return logfmt.checked(raw, n)
+    if n == 1 and raw[:3] == _BOM:
+        raw = raw[3:]
+    k = len(raw)
+    if k and raw[k - 1] == 13:      # the CR of a CRLF line end
+        raw = raw[:k - 1]
+        k -= 1
+    if k >= 10 and raw[k - 10] == 32 and raw[k - 9] == 126:    # " ~"
+        return logfmt.checked(raw, k)
     return b'' if not raw.strip() else None
 
 
-def valid_start(path):
-    # Does the file exist and begin with a whole, good setup record? (A new
-    # game's file is written as NAME.tmp first; cut short, it is not a game.)
+def _first(path):
+    # The first record (n, text, end, whole), or None; the file is closed.
+    g = records(path)
     try:
-        for n, text, end, whole in records(path):
-            return bool(text) and whole
-    except OSError:
-        pass
-    return False
+        for r in g:
+            return r
+    finally:
+        g.close()
+    return None
+
+
+def valid_start(path):
+    # Does the file exist and begin with a whole, good setup record? (A
+    # replaced file is written as NAME.tmp first; cut short, it is not a game.)
+    try:
+        r = _first(path)
+        return bool(r and r[1] and r[3])
+    except Exception:
+        return False
 
 
 def copy_prefix(path, nbytes, dest):
     # Write the first nbytes of path to dest (then renamed into place).
+    # (As _write: dest is closed whatever fails.)
     src = open(path, 'rb')
-    out = open(dest, 'wb')
     try:
-        while nbytes > 0:
-            b = src.read(min(_CHUNK, nbytes))
-            if not b:
-                break
-            out.write(b)
-            nbytes -= len(b)
+        out = open(dest, 'wb')
+        try:
+            while nbytes > 0:
+                b = src.read(min(_CHUNK, nbytes))
+                if not b:
+                    break
+                out.write(b)
+                nbytes -= len(b)
+            out.close()
+        except Exception as e:
+            try:
+                out.close()
+            except Exception:
+                pass
+            raise e
     finally:
-        out.close()
         src.close()
+
+
+def _keep(n):
+    # "Recover what is readable" keeps the entries before entry n.
+    if n < 2:
+        return 'Choose "Recover what is readable" to keep its setup (no entries).'
+    return 'Choose "Recover what is readable" to keep the %d %s before it.' % (
+        n - 1, 'entry' if n == 2 else 'entries')
+
+
+def _replay(path, strict):
+    # Replay the save at path. Returns (session, good_end, whole, cut,
+    # why): good_end is the offset after the last record replayed, whole
+    # whether it ended with its newline, cut whether damaged records come
+    # after it (a write cut short), why the message for the first record
+    # that stopped the replay (None if none did). strict: only damage at
+    # the end may be dropped; anything else raises SaveError. Entries are
+    # numbered from the line after the setup, as a player counts them.
+    session = None
+    good_end = 0
+    whole = True
+    bad = 0
+    why = None
+    g = records(path)
+    try:
+        for n, text, end, whole_ in g:
+            if text is None:
+                if session is None:
+                    why = ('This save holds no game: its first line is damaged. '
+                           'Choose "Delete" to remove it.')
+                    break
+                if not bad:
+                    bad = n
+                    if not strict:
+                        why = 'This save is damaged at entry %d.' % (n - 1)
+                        break
+                continue
+            if bad:
+                if text:
+                    raise SaveError('This save is damaged at entry %d. %s' % (
+                        bad - 1, _keep(bad - 1)))
+                continue
+            if text:
+                if session is None:
+                    session = _start(text)
+                else:
+                    try:
+                        session.do_text(text, trusted=True)
+                    except MemoryError:
+                        raise
+                    except Exception as e:
+                        # a save must never crash the device (the session is
+                        # left part-way through the record: it is dropped)
+                        why = 'Entry %d of this save cannot be replayed (%s%s).' % (
+                            n - 1, e, _version_hint(session))
+                        if strict:
+                            raise SaveError('%s %s' % (why, _keep(n - 1)))
+                        return None, good_end, whole, False, why
+            good_end = end
+            whole = whole_
+    finally:
+        g.close()               # (a generator left part-way keeps its file open)
+    if session is None:
+        raise SaveError(why or 'This save is empty. Choose "Delete" to remove it.')
+    return session, good_end, whole, bool(bad), why
 
 
 def load(path):
     # Resume the game saved at path. Returns (session, note): note is None,
-    # or says what was repaired. Raises SaveError, never anything else for
-    # a bad file, and never changes a file it cannot read.
+    # or says what was repaired. Raises SaveError, never anything else, and
+    # never changes a file it cannot read.
     tmp = path + '.tmp'
-    if not exists(path):
-        if not valid_start(tmp):
-            raise SaveError('No saved game here')
-        os.rename(tmp, path)      # replace() cut between its remove and rename
-    elif exists(tmp):
-        os.remove(tmp)            # a replace() cut before the rename
-    session = None
-    good_end = 0                  # bytes up to the last good record
-    whole = True                  # did that record end with its newline?
-    bad = 0                       # first damaged record number
     try:
-        for n, text, end, whole_ in records(path):
-            if text is None:
-                if not bad:
-                    bad = n
-                continue
-            if bad:
-                if text:
-                    raise SaveError('Save is damaged at record %d; "recover" keeps the %d '
-                                    'records before it' % (bad, bad - 1))
-                continue
-            if session is None:
-                session = _start(text)
-            else:
-                try:
-                    session.do_text(text, trusted=True)
-                except Exception as e:      # a save must never crash the device
-                    raise SaveError('Record %d cannot be replayed: %s%s' % (
-                        n, e, _version_hint(session)))
-            good_end = end
-            whole = whole_
-    except OSError as e:
-        raise SaveError('Save cannot be read (%s)' % e)
-    if session is None:
-        raise SaveError('Save holds no game (its first line is damaged)')
+        if not exists(path):
+            if not valid_start(tmp):
+                raise SaveError('There is no save here any more.')
+            os.rename(tmp, path)      # replace() cut between its remove and rename
+        elif exists(tmp):
+            _forget(tmp)              # a replace() cut before its rename
+        if is_dir(path):
+            raise SaveError('This save cannot be read: a folder is where the save file '
+                            'should be. Choose "Delete" to remove it.')
+        session, good_end, whole, cut, why = _replay(path, True)
+    except Exception as e:
+        raise _unreadable(e)
     note = None
-    if bad:
-        # Only the last record is damaged: a write cut by power loss. Drop it
-        # before appending again, or the next record would join the torn one.
-        copy_prefix(path, good_end, tmp)
-        replace(path, tmp)
-        note = 'The last entry was cut off (power loss) and dropped'
-    elif not whole:
-        # power was cut between a record and its newline: finish the line
-        f = open(path, 'ab')
+    journal = Journal(path, good_end, glue=not whole)
+    if cut:
+        # The last record is damaged: a write cut short. It is cut off now,
+        # or before the next record (Journal), so no record joins it.
+        note = 'The last entry was cut off (the power went, or the memory failed) and was dropped.'
+        journal.torn = True
         try:
-            f.write(b'\n')
-        finally:
-            f.close()
-    session.journal = Journal(path)
+            journal._cut()
+        except Exception:
+            pass
+    journal.session = session
+    session.journal = journal
     return session, note
+
+
+def _unreadable(e):
+    # The SaveError for what went wrong reading a save.
+    if isinstance(e, SaveError):
+        return e
+    if isinstance(e, MemoryError):
+        return SaveError('There is not enough working memory to open this save. '
+                         'Switch off and on again to try once more.')
+    return SaveError('This save cannot be read: %s. Switch off and on again to try '
+                     'once more.' % explain(e))
 
 
 def _start(text):
     try:
         return Session(logfmt.parse_setup(text.decode()))
-    except (RuleError, UnicodeError) as e:
-        raise SaveError('Save cannot be opened: %s' % e)
+    except MemoryError:
+        raise
+    except Exception as e:      # RuleError, UnicodeError, or a setup no game expects
+        raise SaveError('This save cannot be opened: %s.' % str(e).rstrip('.'))
 
 
 def _version_hint(session):
     if session.setup['rules'] != session.game.RULES_VERSION:
-        return ' (saved with rules v%d, this Trackside has v%d)' % (
+        return '; it was saved with rules v%d, this Trackside has v%d' % (
             session.setup['rules'], session.game.RULES_VERSION)
     return ''
 
 
 def create(path, session):
-    # A new save for a fresh session: the setup line is written whole
-    # (tmp, then rename), so a game file always starts with a good setup.
-    tmp = path + '.tmp'
-    f = open(tmp, 'wb')
+    # A new save for a session: written whole as NAME.new, then renamed,
+    # so a game file always starts with a good setup, and a new game that
+    # could not be written leaves nothing that is read as a game. Raises
+    # OSError (or MemoryError) with nothing changed.
+    # Everything that allocates comes first: after the rename nothing may
+    # fail, or the game would be on flash while the caller says it is not.
+    new = path[:-4] + '.new'
+    _forget(new)
+    recs = [logfmt.seal(text) for text in [session.setup_line()] + session.history()]
+    size = 0
+    for rec in recs:
+        size += len(rec)
+    j = Journal(path, size)
+    j.session = session
     try:
-        f.write(logfmt.seal(session.setup_line()))
-        for text in session.history():
-            f.write(logfmt.seal(text))
-    finally:
-        f.close()
-    replace(path, tmp)
-    session.journal = Journal(path)
+        _write(new, 'wb', recs)
+        recs = None
+        replace(path, new)      # (Saves.new picks a free slot: nothing to replace)
+    except Exception as e:
+        if not _whole(path, size):
+            _forget(new)
+            raise e
+        # the rename landed and an error came after it: the game is saved
+    session.journal = j
 
 
 class Saves:
     # The save slots: root/game1.log, game2.log, ... and root/last, which
     # names the slot to resume at power-on (a hint; if it is lost, the
-    # highest slot is resumed).
+    # highest slot is resumed). Beside them: gameN.log.tmp (a replace under
+    # way), gameN.new (a new game being written), gameN.bad (what "Recover
+    # what is readable" took out of a damaged save).
+    #
+    # Nothing here raises anything but SaveError: problem holds a message
+    # for the player when the folder itself cannot be used as it is.
     def __init__(self, root='saves'):
         self.root = root
-        if not exists(root):
-            os.mkdir(root)
+        self.problem = None
+        try:
+            self._folder()
+        except Exception as e:
+            self.problem = 'The save folder cannot be made: %s.' % explain(e)
+
+    def _folder(self):
+        # Make sure root is a folder. A file where it belongs is set aside
+        # as root.bad (a device must be able to save).
+        if exists(self.root):
+            if is_dir(self.root):
+                return
+            bad = self.root + '.bad'
+            k = 1
+            while exists(bad) and k < 10:
+                bad = '%s.bad%d' % (self.root, k)
+                k += 1
+            os.rename(self.root, bad)
+            self.problem = ('A file was where the save folder belongs; it was renamed '
+                            '"%s" and a new folder made.' % bad[bad.rfind('/') + 1:])
+        os.mkdir(self.root)
 
     def path(self, slot):
         return '%s/game%d.log' % (self.root, slot)
 
-    def slots(self):
+    def _scan(self):
+        # (slots with a save, every number in use by any of our files)
+        # or None if the folder cannot be read.
         found = []
-        for name in os.listdir(self.root):
-            if name.startswith('game') and name.endswith('.log') and name[4:-4].isdigit():
-                found.append(int(name[4:-4]))
-            elif name.startswith('game') and name.endswith('.log.tmp') and name[4:-8].isdigit():
-                p = self.root + '/' + name
-                if not exists(p[:-4]) and valid_start(p):
-                    found.append(int(name[4:-8]))   # load() will promote it
+        used = []
+        try:
+            for name in _names(self.root):
+                i = name.find(b'.')
+                num = name[4:i]
+                if not name.startswith(b'game') or i < 5 or i > 10 or not num.isdigit():
+                    continue            # not ours
+                slot = int(num)
+                ext = name[i:]
+                if ext == b'.log':
+                    found.append(slot)
+                elif ext == b'.log.tmp':
+                    p = self.path(slot)
+                    if not exists(p) and valid_start(p + '.tmp'):
+                        found.append(slot)      # load() will promote it
+                elif ext not in (b'.bad', b'.new'):
+                    continue
+                used.append(slot)
+        except Exception as e:
+            self.problem = 'The save folder cannot be read: %s.' % explain(e)
+            return None
         found.sort()
-        return found
+        return found, used
+
+    def slots(self):
+        try:
+            r = self._scan()
+            return r[0] if r else []
+        except Exception as e:
+            self.problem = 'The save folder cannot be read: %s.' % explain(e)
+            return []
 
     def describe(self, slot):
         # One line for the list of saves, from the setup line only.
         try:
             p = self.path(slot)
-            for n, text, end, whole in records(p if exists(p) else p + '.tmp'):
-                if text is None:
-                    break
-                s = logfmt.parse_setup(text.decode())
+            r = _first(p if exists(p) else p + '.tmp')
+            if r and r[1]:
+                s = logfmt.parse_setup(r[1].decode())
                 return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
-        except (OSError, RuleError, UnicodeError):
+        except Exception:
             pass
         return '%d: damaged save' % slot
 
     def new(self, session):
-        used = self.slots()
-        slot = used[-1] + 1 if used else 1
-        create(self.path(slot), session)
-        self.set_last(slot)
+        # A new save for session; returns its slot. Raises SaveError, with
+        # nothing changed, if it cannot be written.
+        try:
+            self._folder()
+            r = self._scan()
+            if r is None:       # a slot in use might be taken for the new game
+                raise SaveError(self.problem)
+            slot = max(r[1]) + 1 if r[1] else 1
+            create(self.path(slot), session)
+        except Exception as e:
+            why = explain(e).rstrip('.')
+            raise SaveError('Could not start the game: %s%s. Nothing was changed.' % (
+                why[:1].lower(), why[1:]))
+        try:
+            self.set_last(slot)     # (the game is saved: nothing may fail now)
+        except Exception:
+            pass
         return slot
 
     def open(self, slot):
-        session, note = load(self.path(slot))
-        self.set_last(slot)
+        try:
+            session, note = load(self.path(slot))
+        except Exception as e:
+            raise _unreadable(e)
+        try:
+            self.set_last(slot)
+        except Exception:
+            pass
         return session, note
 
+    def slot_of(self, session):
+        # The slot a session is saved in (to open it again), or None.
+        p = getattr(session and session.journal, 'path', '')
+        i = p.rfind('/game')
+        return int(p[i + 5:-4]) if i >= 0 and p[i + 5:-4].isdigit() else None
+
     def delete(self, slot):
-        for p in (self.path(slot), self.path(slot) + '.tmp'):
+        # All or nothing: the save is gone once its file is; a replace's
+        # leftover goes first, what went with the save after.
+        p = self.path(slot)
+        try:
+            if exists(p + '.tmp'):
+                discard(p + '.tmp')
             if exists(p):
-                os.remove(p)
+                discard(p)
+        except Exception as e:
+            try:
+                gone = not exists(p) and not valid_start(p + '.tmp')
+            except Exception:
+                gone = False
+            if not gone:    # (else it went, and an error came after)
+                raise SaveError('Could not delete the save: %s. Nothing was changed.' % explain(e))
+        try:                # what went with it (the save is gone: nothing may fail now)
+            _forget(p[:-4] + '.bad')
+            _forget(p[:-4] + '.new')
+        except Exception:
+            pass
 
     def recover(self, slot):
-        # Keep the records before the first damaged one; the damaged file
-        # is kept beside it as gameN.bad.
+        # Keep the records before the first damaged one, or the first one
+        # the rules refuse; what is dropped is kept beside it as gameN.bad.
+        # Returns (session, note). All or nothing: the save is replaced by
+        # the rename of its shortened copy.
         path = self.path(slot)
-        good_end = 0
-        for n, text, end, whole in records(path):
-            if text is None:
-                break
-            good_end = end
-        if not good_end:
-            raise SaveError('Nothing in this save can be recovered')
-        bad = '%s/game%d.bad' % (self.root, slot)
-        if exists(bad):
-            os.remove(bad)
-        copy_prefix(path, good_end, path + '.tmp')
-        os.rename(path, bad)
-        os.rename(path + '.tmp', path)
-        return load(path)
+        tmp = path + '.tmp'
+        bad = path[:-4] + '.bad'
+        try:
+            if not exists(path) and not valid_start(tmp):
+                raise SaveError('There is no save %d any more.' % slot)
+            if is_dir(path):
+                raise SaveError('Save %d cannot be recovered: a folder is where the save file '
+                                'should be. Choose "Delete" to remove it.' % slot)
+            if not exists(path):
+                os.rename(tmp, path)        # a replace cut short: tmp is the save
+            session, good_end, whole, cut, why = _replay(path, False)
+            session = None      # (left part-way by a refused record; opened again below)
+            if why or cut:
+                _forget(tmp)
+                copy_prefix(path, good_end, tmp)
+                _forget(bad)
+                os.rename(path, bad)
+                os.rename(tmp, path)        # cut before this: load() promotes tmp
+        except SaveError:
+            raise
+        except Exception as e:
+            if exists(path):
+                _forget(tmp)
+                raise SaveError('Could not recover save %d: %s. Nothing was changed.' % (
+                    slot, explain(e)))
+            if not valid_start(tmp):
+                raise SaveError('Could not recover save %d: %s.' % (slot, explain(e)))
+            # cut before the last rename: the shortened copy is the save now
+        session, note = self.open(slot)
+        return session, note or ('Kept what was readable; the rest is in game%d.bad.' % slot
+                                 if why or cut else 'Nothing in this save was damaged.')
 
     def last(self):
+        used = self.slots()
+        slot = None
         try:
-            f = open(self.root + '/last')
+            f = open(self.root + '/last', 'rb')
             try:
-                slot = int(f.read().strip())
+                w = f.read(16).strip()
             finally:
                 f.close()
-            if slot in self.slots():
-                return slot
-        except (OSError, ValueError):
+            if w.isdigit() and len(w) < 7:
+                slot = int(w)
+        except Exception:
             pass
-        used = self.slots()
+        if slot in used:
+            return slot
         return used[-1] if used else None
 
     def set_last(self, slot):
+        # Remember the slot to resume. A hint only: if it cannot be written
+        # (flash full, a folder in the way), last() falls back to the
+        # highest slot; returns whether it was written.
         path = self.root + '/last'
-        f = open(path + '.tmp', 'w')
+        tmp = path + '.tmp'
         try:
-            f.write('%d\n' % slot)
-        finally:
-            f.close()
-        replace(path, path + '.tmp')
+            if is_dir(tmp):
+                discard(tmp)
+            _write(tmp, 'wb', [('%d\n' % slot).encode()])
+            replace(path, tmp)          # (a folder called last: discarded)
+            return True
+        except Exception:
+            _forget(tmp)
+        return False

@@ -67,12 +67,11 @@ def unseal(raw):
 
 def checked(raw, n):
     # The text of a sealed record of n bytes, or None if the checksum fails.
+    # The 8 digits are compared as written (lower case, as seal() writes
+    # them): int() would let "+", "_", spaces or capitals pass for digits.
     body = raw[:n - 10]
-    try:
-        if int(raw[n - 8:], 16) == crc(body):
-            return body
-    except ValueError:
-        pass
+    if raw[n - 8:n] == checksum(body).encode():
+        return body
     return None
 
 
@@ -88,6 +87,12 @@ def _hex(b):
 # bytes object is not. And bytes change case the same way (ASCII only) on
 # MicroPython and CPython, so a log means the same thing on both.
 
+# No number in a game has more digits than this; a longer one is refused
+# before int() sees it (CPython refuses over 4,300 digits with ValueError,
+# and a huge int costs a device its heap).
+DIGITS_MAX = 6
+
+
 def number(text):
     # A whole number written with the digits 0-9, or -1. (str.isdigit()
     # would also accept digits such as "²" that int() refuses.)
@@ -96,6 +101,8 @@ def number(text):
     for c in text:
         if c not in '0123456789':
             return -1
+    if len(text) > DIGITS_MAX:
+        raise RuleError('%s... is too big a number (at most %d digits)' % (text[:DIGITS_MAX], DIGITS_MAX))
     return int(text)
 
 
@@ -128,6 +135,8 @@ def amount(word, what):
     # A whole number of dollars/points; "$7" and "7" both mean 7.
     w = word[1:] if word[:1] == b'$' else word
     if w.isdigit():
+        if len(w) > DIGITS_MAX:
+            raise RuleError('%s is too big a number (at most %d digits)' % (what, DIGITS_MAX))
         return int(w)
     raise RuleError('%s must be a whole number, not "%s"' % (what, txt(word)))
 
