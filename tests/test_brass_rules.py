@@ -764,3 +764,15 @@ def test_vp_beyond_100_are_kept_section_16_22():
     everyone_passes(s)
     play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
     assert s.state['vp'][0] == 107
+
+
+def test_shortfall_tiles_in_any_order_the_last_one_needed_section_5_2():
+    # §5.2 (RX18 "choose any of your tiles; stop as soon as covered"): owing
+    # £6, a £3 port then a £7 mill is a sale that stopped when covered
+    s = game(extra='rounds=2')
+    at(s, 'Ann', pos=4, money=0)                # income -6
+    p = put(s, 0, PORT, 1)                      # £3
+    m = put(s, 0, MILL, 2)                      # £7
+    everyone_passes(s)
+    play(s, 'endround', 'Ann salvage %d %d' % (p, m))
+    assert s.state['money'][0] == 3 + 7 - 6 and s.state['tiles'] == []
