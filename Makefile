@@ -17,8 +17,10 @@ $(STAMP): requirements-dev.txt
 test: $(STAMP)
 	$(BIN)/python -m pytest -q tests
 
+# make sim BOARD=tdisplay (any board of `python -m host_sim sim --help`); SIM="--terminal" etc.
+# passes more options
 sim: $(STAMP)
-	$(BIN)/python -m host_sim sim
+	$(BIN)/python -m host_sim sim --board $(BOARD) $(SIM)
 
 # Measure speed and memory; writes docs/benchmarks*.md
 bench: $(STAMP)

@@ -1,13 +1,19 @@
-# A tiny PNG writer and reader for the simulator's screenshots and the tests
-# that compare them with reference images. Pure Python (zlib and struct), so
-# the host side needs nothing installed.
+# PNG files: the simulator's screenshots and the reference pictures the tests compare
+# with (tests/screens/). Pillow (pinned in requirements-dev.txt) decodes them, whatever
+# wrote them: any row filter, interlaced or not, in C. Before Pillow sees a file its
+# chunks are checked here, because Pillow accepts a file cut short before IEND and does
+# not check the CRC of the image data: a damaged reference must be an error, never a
+# picture that happens to differ.
 #
-# write_png writes 8-bit RGB, no interlace, every row with filter 0 (None):
-# screens are flat areas of a few colours, which zlib packs well unfiltered.
-# read_png reads 8-bit RGB PNGs with any of the five row filters, so it also
-# reads reference images saved by other tools, as long as they are 8-bit RGB.
+# Written as 8-bit RGB with every row unfiltered (filter type 0) and zlib level 9: screens
+# are flat areas of a few colours, which pack as small that way as with Pillow's adaptive
+# filters (its encoder has no choice of filter), and the files stay byte-for-byte what
+# they were, so the reviewed references do not change when nothing in them did.
+import io
 import struct
 import zlib
+
+from PIL import Image
 
 SIGNATURE = b'\x89PNG\r\n\x1a\n'
 
@@ -44,91 +50,69 @@ def write_png(path_or_file, width, height, rgb):
             f.write(data)
 
 
-def decode_png(data):
-    """(width, height, rgb bytes) from the bytes of an 8-bit RGB PNG."""
+def write_image(path_or_file, image):
+    """Write a Pillow RGB image as write_png does."""
+    write_png(path_or_file, image.width, image.height, image.convert('RGB').tobytes())
+
+
+def check_png(data):
+    """Refuse (ValueError) a file that is not a whole, undamaged 8-bit RGB PNG."""
     if data[:8] != SIGNATURE:
         raise ValueError('not a PNG file')
     pos = 8
     header = None
-    idat = []
     while True:
         if pos + 12 > len(data):
             raise ValueError('PNG file is truncated (no IEND chunk)')
         length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
         crc_at = pos + 8 + length
-        if len(body) != length or crc_at + 4 > len(data):
+        if crc_at + 4 > len(data):
             raise ValueError('PNG file is truncated in chunk %r' % kind)
         (crc,) = struct.unpack('>I', data[crc_at:crc_at + 4])
-        if crc != zlib.crc32(kind + body):
+        if crc != zlib.crc32(data[pos + 4:crc_at]):
             raise ValueError('PNG chunk %r has a bad CRC' % kind)
-        pos = crc_at + 4
         if kind == b'IHDR':
-            header = struct.unpack('>IIBBBBB', body)
-        elif kind == b'IDAT':
-            idat.append(body)
+            header = struct.unpack('>IIBBBBB', data[pos + 8:crc_at])
         elif kind == b'IEND':
             break
-        # Other chunks (gAMA, sRGB, tEXt, ...) do not change the pixels we read.
+        pos = crc_at + 4
     if header is None:
         raise ValueError('PNG file has no IHDR chunk')
-    width, height, depth, colour, compression, filtering, interlace = header
-    if (depth, colour, compression, filtering, interlace) != (8, 2, 0, 0, 0):
-        raise ValueError('only 8-bit RGB, non-interlaced PNGs can be read '
-                         '(this one: depth %d, colour type %d, interlace %d)' % (depth, colour, interlace))
-    raw = zlib.decompress(b''.join(idat))
-    row = width * 3
-    if len(raw) != (row + 1) * height:
-        raise ValueError('PNG image data is %d bytes, expected %d' % (len(raw), (row + 1) * height))
-    out = bytearray(row * height)
-    prev = bytearray(row)  # the row above the first is all zeros
-    for y in range(height):
-        start = y * (row + 1)
-        ftype = raw[start]
-        line = bytearray(raw[start + 1:start + 1 + row])
-        _unfilter(ftype, line, prev)
-        out[y * row:(y + 1) * row] = line
-        prev = line
-    return width, height, bytes(out)
+    depth, colour = header[2], header[3]
+    if (depth, colour) != (8, 2):
+        raise ValueError('only 8-bit RGB PNGs can be read (this one: depth %d, colour type %d)'
+                         % (depth, colour))
 
 
-def _unfilter(ftype, line, prev, bpp=3):
-    # Undo one row's filter in place (PNG spec, section 9.2). `bpp`: bytes
-    # per pixel; a = the byte one pixel to the left, b = above, c = above left.
-    if ftype == 0:
-        return
-    n = len(line)
-    if ftype == 1:  # Sub
-        for i in range(bpp, n):
-            line[i] = (line[i] + line[i - bpp]) & 0xFF
-    elif ftype == 2:  # Up
-        for i in range(n):
-            line[i] = (line[i] + prev[i]) & 0xFF
-    elif ftype == 3:  # Average
-        for i in range(n):
-            a = line[i - bpp] if i >= bpp else 0
-            line[i] = (line[i] + ((a + prev[i]) >> 1)) & 0xFF
-    elif ftype == 4:  # Paeth
-        for i in range(n):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            if pa <= pb and pa <= pc:
-                pred = a
-            elif pb <= pc:
-                pred = b
-            else:
-                pred = c
-            line[i] = (line[i] + pred) & 0xFF
-    else:
-        raise ValueError('PNG row has unknown filter type %d' % ftype)
+def decode_image(data):
+    """A Pillow RGB image from the bytes of an 8-bit RGB PNG (checked first)."""
+    check_png(data)
+    try:
+        image = Image.open(io.BytesIO(data))
+        image.load()
+    except (OSError, SyntaxError, zlib.error) as e:     # what Pillow raises on bad data
+        raise ValueError('PNG image data cannot be read: %s' % e) from None
+    return image
+
+
+def decode_png(data):
+    """(width, height, rgb bytes) from the bytes of an 8-bit RGB PNG."""
+    image = decode_image(data)
+    return image.width, image.height, image.tobytes()
+
+
+def _read(path_or_file):
+    if hasattr(path_or_file, 'read'):
+        return path_or_file.read()
+    with open(path_or_file, 'rb') as f:
+        return f.read()
+
+
+def read_image(path_or_file):
+    """A Pillow RGB image of an 8-bit RGB PNG file."""
+    return decode_image(_read(path_or_file))
 
 
 def read_png(path_or_file):
     """(width, height, rgb bytes) of an 8-bit RGB PNG file."""
-    if hasattr(path_or_file, 'read'):
-        return decode_png(path_or_file.read())
-    with open(path_or_file, 'rb') as f:
-        return decode_png(f.read())
+    return decode_png(_read(path_or_file))

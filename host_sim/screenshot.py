@@ -1,15 +1,14 @@
-# The canvas as an RGB picture: what the panel shows, pixel for pixel, for
-# PNG screenshots and the simulator's window. Reads the canvas bytes as the
-# display driver does: GS4_HMSB through the palette, or MONO_VLSB.
-import framebuf
+# The canvas as an RGB picture: what the UI drew, pixel for pixel, read from the canvas
+# bytes as the display driver does (GS4_HMSB through the palette, or MONO_VLSB), for the
+# tests that compare it with what the panel shows. And a picture made bigger for a PC
+# screen. Pillow does the per-pixel work.
+from PIL import Image
 
 
-def rgb(display, colours=None, lit=(120, 200, 255)):
-    # width*height*3 bytes, rows top to bottom. colours: the palette the UI
-    # set (a headless display remembers it; by default the UI's own).
+def image(display, colours=None, lit=(120, 200, 255)):
+    """The canvas as a Pillow RGB image. colours: the palette the UI set (a headless
+    display remembers it; by default the UI's own)."""
     w, h = display.width, display.height
-    c = display.canvas
-    out = bytearray(w * h * 3)
     if display.mono:
         colours = [(0, 0, 0), lit]
     elif colours is None:
@@ -17,21 +16,33 @@ def rgb(display, colours=None, lit=(120, 200, 255)):
         if colours is None:
             from trackside.ui import theme
             colours = theme.rgb_list()
-    table = [bytes(col) for col in colours]
-    i = 0
-    for y in range(h):
-        for x in range(w):
-            out[i:i + 3] = table[c.pixel(x, y)]
-            i += 3
-    return bytes(out)
+    buf = getattr(display, 'buffer', None)
+    if not display.mono and buf is not None and len(buf) == ((w + 1) // 2) * h:
+        # GS4_HMSB: two pixels a byte, the left one in the high nibble: Pillow's P;4
+        indices = Image.frombytes('P', (w, h), bytes(buf), 'raw', 'P;4')
+    else:
+        # MONO_VLSB (a byte is a column of 8 rows), or a canvas without its bytes at hand
+        c = display.canvas
+        indices = Image.frombytes('P', (w, h), bytes(c.pixel(x, y) for y in range(h) for x in range(w)))
+    flat = []
+    for col in colours:
+        flat.extend(col)
+    indices.putpalette(flat)
+    return indices.convert('RGB')
+
+
+def rgb(display, colours=None, lit=(120, 200, 255)):
+    """width*height*3 bytes, rows top to bottom (see image())."""
+    return image(display, colours, lit).tobytes()
+
+
+def scaled_image(picture, k):
+    """Each pixel k x k: a 240x135 screen is small on a PC monitor."""
+    if k == 1:
+        return picture
+    return picture.resize((picture.width * k, picture.height * k), Image.Resampling.NEAREST)
 
 
 def scaled(rgb_bytes, w, h, k):
-    # Each pixel k x k: a 240x135 screen is small on a PC monitor.
-    out = bytearray()
-    for y in range(h):
-        row = bytearray()
-        for x in range(w):
-            row += rgb_bytes[(y * w + x) * 3:(y * w + x) * 3 + 3] * k
-        out += bytes(row) * k
-    return bytes(out)
+    """The same for the bytes of a w x h RGB picture."""
+    return scaled_image(Image.frombytes('RGB', (w, h), bytes(rgb_bytes)), k).tobytes()
