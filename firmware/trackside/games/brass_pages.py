@@ -26,10 +26,16 @@ def stacks(s, names):
 
 
 def scores(s, names):
+    # VP so far: from links (L), tiles (T), money (£), lost to shortfalls (-);
+    # in play, (+N): what the flipped tiles now on the board would add.
     lines = []
-    for q in s['order']:
+    order = s['order']
+    if s['phase'] == 'over':
+        order = sorted(order, key=lambda q: s['rank'][q] * 8 + order.index(q))
+    for q in order:
         now = sum(val(t[TYP], t[LV], VP) for t in s['tiles'] if t[OWN] == q and t[FLP])
-        lines.append('%s %dVP: links %d tiles %d £%d lost %d; flipped now %d' % (
+        lines.append('%s %dVP L%d T%d £%d%s%s' % (
             names[q], s['vp'][q], s['vlinks'][q], s['vtiles'][q], s['vcash'][q],
-            s['vlost'][q], now))
-    return 'Scores', lines
+            ' -%d' % s['vlost'][q] if s['vlost'][q] else '',
+            ' (+%d)' % now if now and s['phase'] != 'over' else ''))
+    return 'Scores: links, tiles, money', lines

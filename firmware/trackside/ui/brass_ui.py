@@ -45,7 +45,11 @@ def locked(s):
 
 
 def order(app):
-    return app.session.state['order']
+    # Turn order; at the end, the ranking.
+    s = app.session.state
+    if s['phase'] == 'over':
+        return sorted(s['order'], key=lambda q: s['rank'][q] * 8 + s['order'].index(q))
+    return s['order']
 
 
 def left_of(s, q):
