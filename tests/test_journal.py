@@ -430,3 +430,18 @@ def test_explain_says_what_happened_in_words():
         assert journal.explain(OSError(code)) == text          # MicroPython's form
     assert journal.explain(MemoryError()) == 'the device ran out of working memory'
     assert 'error 99' in journal.explain(OSError(99))
+
+
+def test_a_listdir_that_cannot_give_a_name_still_finds_the_saves(tmp_path, monkeypatch):
+    # CircuitPython makes str names: one that is not UTF-8 stops the whole
+    # listing (UnicodeError); the saves are then asked for one by one
+    saves, live, data = device_file(tmp_path)
+    saves.new(new_session(SETUP))
+    open(os.path.join(str(tmp_path / 'saves').encode(), b'\xff.log'), 'wb').close()
+
+    def listdir(path):
+        raise UnicodeError('not UTF-8')
+    monkeypatch.setattr(journal.os, 'listdir', listdir)
+    assert saves.slots() == [1, 2] and saves.problem is None
+    monkeypatch.undo()
+    assert saves.slots() == [1, 2]      # (listdir of bytes gives every name)

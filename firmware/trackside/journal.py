@@ -123,8 +123,14 @@ def _names(folder):
     b = folder.encode() if isinstance(folder, str) else folder
     try:
         names = os.listdir(b)
-    except TypeError:       # a port whose listdir takes only str
-        names = os.listdir(folder)
+    except (TypeError, UnicodeError):
+        # a port whose listdir gives str names (CircuitPython): if one is
+        # not UTF-8 it cannot list any, so ask for the saves one by one
+        try:
+            names = os.listdir(folder)
+        except UnicodeError:
+            names = [n for n in ['game%d.log' % k for k in range(1, 100)]
+                     if exists(folder + '/' + n)]
     return [n if isinstance(n, bytes) else n.encode() for n in names]
 
 
