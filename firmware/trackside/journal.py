@@ -56,8 +56,11 @@ def explain(exc):
     return 'an unexpected error (%s)' % type(exc).__name__
 
 
-def not_saved(exc):
-    # The message for a change that could not be saved (and so was not made).
+def not_saved(exc, lost=False):
+    # The message for a change that could not be saved (and so was not
+    # made); lost: the session was opened again from flash (Session.lost).
+    if lost:
+        return 'Could not save: %s. The game is shown as it was saved.' % explain(exc)
     return 'Could not save: %s. Nothing was changed.' % explain(exc)
 
 
