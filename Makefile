@@ -14,8 +14,9 @@ $(STAMP): requirements-dev.txt
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
+# The tests run in two processes (pytest-xdist): they keep to their own temporary folders.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q -n 2 tests
 
 # make sim BOARD=tdisplay (any board of `python -m host_sim sim --help`); SIM="--terminal" etc.
 # passes more options
