@@ -72,7 +72,7 @@ class Session:
         self._turn_starts = []      # action counts where a new game turn began
         self._prompt = None
         self.version = 0            # counts every change of the state (for redraws)
-        self.lost = False           # True: memory may not match flash (see _settle)
+        self.lost = False           # True: memory may not match flash (see do())
 
     # --- what now -------------------------------------------------------------
 
@@ -175,14 +175,11 @@ class Session:
         except Exception:
             self._restore()
             raise
-        self._settle(self._advance, data, self.state, turn)
-
-    def _settle(self, step, *args):
         # The last step of a change already on flash. If even this fails
         # (out of memory), memory may no longer match flash: the session is
         # marked lost, and the device opens the save again from flash.
         try:
-            step(*args)
+            self._advance(data, self.state, turn)
         except Exception:
             self.lost = True
             raise
@@ -190,7 +187,7 @@ class Session:
     def _restore(self):
         # The state as the actions in effect make it: from the checkpoint
         # before the cursor, replaying at most CHECKPOINT - 1 actions. If
-        # that fails too, the session is lost (see _settle).
+        # that fails too, the session is lost (see do()).
         try:
             self._goto(self.cursor, True)
         except Exception:
@@ -324,7 +321,11 @@ class Session:
         state, cursor, marks = self._worked_out(target)
         if self.journal is not None:
             self.journal.append(verb if n == 1 else '%s %d' % (verb, n))
-        self._settle(self._moved, state, cursor, marks)
+        try:
+            self._moved(state, cursor, marks)       # (as in do(): on flash already)
+        except Exception:
+            self.lost = True
+            raise
 
     def _moved(self, state, cursor, marks):
         self.state = state

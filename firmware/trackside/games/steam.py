@@ -224,7 +224,7 @@ def tile_number(word):
     t = _TILE.get(word) or _TILE.get(word.replace(b'-', b'').replace(b'_', b''))
     if t:
         return t
-    if word.isdigit() and 1 <= int(word) <= 7:
+    if word.isdigit() and len(word) == 1 and 1 <= int(word) <= 7:
         return int(word)
     raise RuleError('No action tile "%s"; tiles: 1-7 or %s' % (txt(word), ', '.join(TILES)))
 

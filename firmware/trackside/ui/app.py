@@ -222,11 +222,24 @@ class App:
         except RuleError as e:
             self.tell('Not allowed', str(e))
             return
-        except OSError as e:
-            self.tell('Not saved', 'Could not save (%s): nothing was changed' % e)
+        except Exception as e:          # the save failed, or memory ran out
+            self.failed(e)
             return
         s = self.session
         self.done(s.line(s.cursor - 1), before)
+
+    def failed(self, e):
+        # A change that could not be made or saved (flash full, a flash
+        # error, out of memory): nothing changed, and the player is told.
+        # If memory may no longer match flash, the save is opened again.
+        from trackside import journal
+        s = self.session
+        lost = s is not None and s.lost
+        if lost:
+            slot = self.saves.slot_of(s)
+            if slot is None or not self.open(slot):
+                return                  # open() shows the saved games with the reason
+        self.tell('Not saved', journal.not_saved(e, lost))
 
     def done(self, what, before):
         # Back to the game screen, saying what was done and what it changed.
@@ -259,7 +272,11 @@ class App:
             return
         line = s.line(s.cursor - 1)
         before = table.numbers(self)
-        s.undo()
+        try:
+            s.undo()
+        except Exception as e:
+            self.failed(e)
+            return
         self.done('undid: ' + line, before)
 
     def menu(self):

@@ -38,8 +38,8 @@ def on_menu(app, what):
         app.undo()
     elif what == 'redo':
         before = table.numbers(app)
-        s.redo()
-        app.done('redid: ' + s.line(s.cursor - 1), before)
+        if safely(app, s.redo):
+            app.done('redid: ' + s.line(s.cursor - 1), before)
     elif what == 'redo all':
         n = s.lines.n - s.cursor
         app.confirm('Redo %d entries?' % n, ['The last one: ' + s.line(s.lines.n - 1)],
@@ -70,18 +70,29 @@ def on_menu(app, what):
         app.saved_games()
 
 
+def safely(app, step, *args):
+    # Make a change; if it cannot be made or saved, say so (App.failed).
+    try:
+        step(*args)
+        return True
+    except Exception as e:
+        app.failed(e)
+        return False
+
+
 def redo_all(app, n):
     before = table.numbers(app)
-    app.session.redo(n)
-    app.done('redid %d entries' % n, before)
+    if safely(app, app.session.redo, n):
+        app.done('redid %d entries' % n, before)
 
 
 def undo_to(app, k):
     # Take back every entry after the first k: one step, which redo brings back.
     s = app.session
     before = table.numbers(app)
-    n = s.undo(s.cursor - k)
-    app.done('undid %d entries' % n, before)
+    n = s.cursor - k
+    if safely(app, s.undo, n):
+        app.done('undid %d entries' % n, before)
 
 
 # --- the history: every entry, the last first, a line between turns -------------------

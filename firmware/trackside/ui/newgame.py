@@ -14,6 +14,7 @@ from trackside.games import GAMES, load
 from trackside import settings, session as session_mod
 from trackside.logfmt import NAME_MAX, check_names
 from trackside.rules import RuleError
+from trackside.journal import SaveError
 
 NAME_LETTERS = 8        # a typed name: enough for a table, and fits the game screen
 
@@ -163,7 +164,11 @@ class NewGame:
         except RuleError as e:
             self.app.push(MessageScreen('Setup', str(e)))
             return
-        self.app.saves.new(session)
+        try:
+            self.app.saves.new(session)
+        except SaveError as e:
+            self.app.push(MessageScreen('New game', str(e)))
+            return
         self.app.play(session)
 
 
