@@ -1,4 +1,4 @@
-# Brass's actions as lines of a log (docs/log-format-brass.md): the words of
+# Brass's actions as lines of a log (docs/log-format.md ("Brass")): the words of
 # a line to an action tuple and back. brass.py hands parse and unparse to
 # the session; this module needs nothing of brass.py.
 #
@@ -27,7 +27,7 @@ for _i in range(5):
 
 
 def shape(v):
-    return RuleError('%s: write "%s" (docs/log-format-brass.md)' % (v, SHAPE[v]))
+    return RuleError('%s: write "%s" (docs/log-format.md ("Brass"))' % (v, SHAPE[v]))
 
 
 def tile(word):
