@@ -631,7 +631,7 @@ def terminal_view(picture, cols, lines):
     size = '%d\u00d7%d' % (cols, lines)
     want = 'needs %d\u00d7%d (colour) or %d\u00d7%d (dots)' % (hc, hl, bc, bl + 1)
     if cols >= bc and lines >= bl + 1:
-        return ('Terminal %s: %s; drawn in braille dots. q quits' % (size, want),
+        return ('Terminal %s: %s; drawn in braille dots' % (size, want),
                 braille_frame(picture.tobytes(), w, h))
     # smaller: as many dots as fit, the picture's shape kept
     k = min(2.0 * cols / w, 4.0 * max(1, lines - TEXT_LINES - 1) / h)
@@ -650,7 +650,6 @@ def wrap(text, cols, most):
 def run_terminal(device):
     import termios
     import tty
-    import shutil
     import select
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -661,7 +660,7 @@ def run_terminal(device):
         last_size = None
         dirty = True
         while True:
-            size = shutil.get_terminal_size((120, 40))
+            size = terminal_size()
             if dirty or size != last_size:
                 cols, rows = size.columns, size.lines
                 if size != last_size:
@@ -689,6 +688,17 @@ def run_terminal(device):
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         out.write('\x1b[0m\n')
+
+
+def terminal_size():
+    # The terminal's size now, from the terminal itself: COLUMNS and LINES in the
+    # environment (which shutil.get_terminal_size takes first) say what it was when
+    # something started, not after the window was resized.
+    import shutil
+    try:
+        return os.get_terminal_size(sys.stdout.fileno())
+    except (OSError, ValueError):
+        return shutil.get_terminal_size((120, 40))
 
 
 def select_ready(fd):

@@ -20,11 +20,11 @@ def tmux(*args):
     return subprocess.run(['tmux'] + list(args), capture_output=True, text=True)
 
 
-def start(cmd):
+def start(cmd, cols=250, lines=80):
     if not shutil.which('tmux'):
         pytest.fail('tmux is needed to test the terminal mode (apt install tmux)')
     name = 'ts-' + uuid.uuid4().hex[:8]
-    r = tmux('new-session', '-d', '-s', name, '-x', '250', '-y', '80', '-c', ROOT, cmd)
+    r = tmux('new-session', '-d', '-s', name, '-x', str(cols), '-y', str(lines), '-c', ROOT, cmd)
     assert r.returncode == 0, r.stderr
     return name
 
@@ -51,6 +51,16 @@ def wait_for(name, words, timeout=20):
     raise AssertionError('no "%s" on the terminal:\n%s' % (words, screen(name)[-2000:]))
 
 
+def wait_gone(name, words, timeout=20):
+    end = time.time() + timeout
+    while time.time() < end:
+        text = screen(name)
+        if words not in text:
+            return text
+        time.sleep(0.1)
+    raise AssertionError('"%s" stays on the terminal:\n%s' % (words, screen(name)[-2000:]))
+
+
 def typed(word):
     # A key script's press, as the keyboard key that makes it (sim.KEYS).
     base, _, times = word.partition('*')
@@ -59,10 +69,14 @@ def typed(word):
 
 
 def test_a_whole_game_typed_into_the_terminal(session, tmp_path):
-    wait_for(session, 'ListScreen | New game')
+    wait_for(session, 'No game yet \u00b7 screen: New game')
+    # (tmux may start the pane at 80x24 and make it 250x80 a moment later: the
+    # simulator draws again when the size changes)
+    wait_gone(session, 'Terminal ')
     colour = screen(session, colours=True)
     assert '\u2580' in colour and '\x1b[38;2;' in colour      # half blocks, 24-bit colour
     assert 'a/Enter: A (select)' in screen(session)             # the key map is shown
+    assert 'Terminal' not in screen(session)    # 250x80 is big enough: no word about its size
     with open(KEYS) as f:
         words = f.read().split()
     for word in words:
@@ -82,7 +96,7 @@ def test_without_a_window_the_simulator_falls_back_to_the_terminal(tmp_path):
     name = start('env DISPLAY=:97 %s -m host_sim sim --saves %s 2>&1 | tee %s; sleep 30' % (
         sys.executable, tmp_path, tmp_path / 'out'))
     try:
-        wait_for(name, 'ListScreen | New game')
+        wait_for(name, 'No game yet')
         tmux('send-keys', '-t', name, 'q')
         time.sleep(0.5)
         with open(str(tmp_path / 'out'), encoding='utf-8', errors='replace') as f:
@@ -90,4 +104,31 @@ def test_without_a_window_the_simulator_falls_back_to_the_terminal(tmp_path):
         assert 'No window (' in out and 'the simulator runs in the terminal' in out
         assert 'Traceback' not in out
     finally:
+        tmux('kill-session', '-t', name)
+
+
+@pytest.mark.parametrize('cols,lines,how', [(80, 24, 'too small'), (130, 40, 'braille')])
+def test_a_small_terminal_is_told_what_size_it_needs_and_still_plays(cols, lines, how, tmp_path):
+    # The Pico Display needs 240x70 characters in half blocks: in 80x24 (and 130x40) the
+    # first line says so, the screen is drawn in braille dots (smaller if need be), the
+    # status line and the key map are still on screen, and the keys still work.
+    name = start('%s -m host_sim sim --terminal --saves %s' % (sys.executable, tmp_path), cols, lines)
+    try:
+        wait_for(name, 'No game yet')
+        text = wait_for(name, 'Terminal %d\u00d7%d' % (cols, lines))     # once tmux has sized it
+        rows = text.split('\n')
+        assert rows[0].startswith('Terminal %d\u00d7%d' % (cols, lines)), rows[0]
+        assert 'needs 240\u00d770 (colour) or 120\u00d737 (dots)' in rows[0]
+        assert ('too small' in rows[0] and 'drawn at' in rows[0]) if how == 'too small' else (
+            'drawn in braille dots' in rows[0])
+        dots = [r for r in rows[1:] if any(0x2800 <= ord(ch) <= 0x28FF for ch in r)]
+        assert len(dots) >= 10 and any(ch not in '\u2800 ' for r in dots for ch in r)
+        status = [i for i, r in enumerate(rows) if r.startswith('No game yet')][0]
+        assert status < lines - 1 and rows[status + 1].startswith('a/Enter: A (select)')
+        assert len(dots) + 3 <= lines           # notice, picture, status, keys: nothing scrolled away
+        tmux('send-keys', '-t', name, 'a')      # select Steam
+        wait_for(name, 'screen: Steam')
+        assert screen(name).split('\n')[0].startswith('Terminal %d\u00d7%d' % (cols, lines))
+    finally:
+        tmux('send-keys', '-t', name, 'q')
         tmux('kill-session', '-t', name)
