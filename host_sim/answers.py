@@ -2,7 +2,7 @@
 # (random play, property tests) and the answers that make one given log line
 # (the key planner). Works only from the prompt's shapes (trackside/rules.py)
 # and the game's step() for sequences, never from what a game is.
-from trackside.rules import NONE, AMOUNT, PICK, SUBSET, FORM, SEQUENCE, answer_words
+from trackside.rules import NONE, AMOUNT, PICK, SUBSET, FORM, SEQUENCE, CONFIRM, answer_words
 
 STEPS_MAX = 60          # a sequence longer than this is a bug in the game
 
@@ -33,6 +33,8 @@ def options(session):
 def random_value(q, rnd, kind_at=1):
     # A random answer to a question or option shaped (x, kind, ...).
     kind = q[kind_at]
+    if kind == CONFIRM:
+        return True
     if kind == AMOUNT:
         # mostly the default, as players often take it, or a little above
         # the least; now and then anything (a dear build, a big bid)
@@ -83,6 +85,8 @@ def candidates(q, target_words, kind_at=1):
     # Values worth trying for a question, most likely first: the numbers and
     # words of the line being entered, then everything else it allows.
     kind = q[kind_at]
+    if kind == CONFIRM:
+        return [True]
     if kind == AMOUNT:
         lo, hi = q[2], q[3]
         seen = []

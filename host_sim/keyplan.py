@@ -9,7 +9,7 @@
 # the screens only by their shape (a list, an amount, ticks, a form).
 from host_sim import keyscript, answers
 from host_sim.headless import Display, BOARDS
-from trackside.ui.app import App
+from trackside.ui.app import App, FLAT
 from trackside.ui.answer import only_answer
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
 from trackside.rules import SEQUENCE, NONE
@@ -114,6 +114,7 @@ class Planner:
         if found is None:
             raise AssertionError('the device offers no way to enter "%s"' % line)
         actor, opt, values = found
+        asked = self.asked(actor, opt, values)      # before a press changes the game
         pr = s.prompt()
         anytime = opt not in pr['options']
         if anytime:
@@ -123,10 +124,15 @@ class Planner:
         else:
             self.press('select')                        # act
             if len(pr['options']) > 1:
-                self.pick_where(lambda v: v == opt)
+                flat = opt[1] == 'pick' and len(opt[2]) <= FLAT
+                if flat:                                # the item itself is in the list
+                    self.pick_where(lambda v: v == (opt, values[0]))
+                    asked = []
+                else:
+                    self.pick_where(lambda v: v == opt)
         if isinstance(self.top(), ListScreen) and self.top().title.endswith(': who?'):
             self.pick(actor)
-        for value in self.asked(actor, opt, values):
+        for value in asked:
             self.answer(value)
         if isinstance(self.top(), ConfirmScreen):
             self.press('select')
@@ -155,7 +161,9 @@ class Planner:
         # imports it afresh, so its classes are not the ones imported here.)
         top = self.top()
         kind = type(top).__name__
-        if kind == 'SubsetScreen':
+        if isinstance(top, ConfirmScreen):
+            self.press('select')                    # a confirm question: yes
+        elif kind == 'SubsetScreen':
             for i in range(len(top.choices)):
                 if top.ticked[i] != (top.choices[i][0] in value):
                     self.pick(i)

@@ -31,6 +31,9 @@ FORM = 'form'        # (verb, FORM, [(label, lo, hi, default), ...]): several
                      # numbers on one screen; the answer is them, in order
 SEQUENCE = 'sequence'  # (verb, SEQUENCE): questions one after another, each
                      # asked by the game's step() from the answers so far
+CONFIRM = 'confirm'  # (title, CONFIRM, [line, ...]): in a sequence, what the entry
+                     # will cost and change, to be said yes to (never skipped);
+                     # the answer is True and adds nothing to the line
 
 
 def ask(turn, phase, player, text, options, blocked=None, anytime=None, actors=None):

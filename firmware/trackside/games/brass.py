@@ -15,7 +15,7 @@
 # place and raises RuleError before it changes anything.
 import sys
 
-from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
+from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY, CONFIRM
 from trackside.games.brass_log import VERBS, WORDS, parse, unparse     # noqa: F401 (the session's)
 from trackside.games.brass_data import (
     START_POS, MARKET, PILE_W07, PILE_BY_COUNT, ROUNDS, LOAN_FREE_ROUNDS, LINK_VP_MOST,
@@ -302,7 +302,7 @@ def forced(s, p, names, verb):
         summary, q, line = step(setup, s, p, verb, answers)
         if q is None:
             return (verb, PICK, [(line[len(verb) + 1:], summary or line)])
-        if len(q[2]) != 1:
+        if q[1] == CONFIRM or len(q[2]) != 1:
             return (verb, SEQUENCE) if q[2] else None
         answers.append(q[2][0][0])
 

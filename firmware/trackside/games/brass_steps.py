@@ -4,7 +4,7 @@
 # words; the header shows what the entry costs so far. The answer line holds
 # 13 characters: labels are short, a question's title says the rest.
 # Imports brass_act and brass_data only.
-from trackside.rules import PICK
+from trackside.rules import PICK, CONFIRM
 from trackside.games.brass_data import (
     val, TYPES, TITLES, MILL, PORT, MINE, WORKS, SHIP, COST, INCOME, CUBES, VP,
     DISTANT_X, BONUS, MARKET, LINK_TILES, sell)
@@ -97,14 +97,14 @@ def build_step(s, p, names, answers):
         line.append('%s %s' % (key(res), src))
         i += 1
     if len(answers) > i:
-        if answers[i]:
+        if answers[i] and answers[i] is not True:
             line.append(answers[i])
         return head, None, ' '.join(line)
     # The last question: its title says what the build costs and changes;
     # its items are the flags there is a choice of: a coal mine connected to
     # a port sells to the market (§8), a double action takes both actions
-    # (§7). A question of one item is not asked (the device skips it): a
-    # confirm that is always shown needs shared support (see the report).
+    # (§7). With no choice, a confirm: the cost and what changes, said yes
+    # to (issue 8: the screen shows what an entry will cost before it is made).
     c = s[key(t)]
     gain, moved = sell(c, val(t, lv, CUBES))
     inc = val(t, lv, INCOME)
@@ -121,6 +121,8 @@ def build_step(s, p, names, answers):
         items.append(('connected', 'OK, port: +£%d' % gain))
     if may_double(s):
         items += [((w + ' double').strip(), l + ' x2') for w, l in items]
+    if len(items) == 1:
+        return head, ('Build?', CONFIRM, ['£%d: %s' % (cost, what)]), ' '.join(line)
     return head, ('£%d: %s' % (cost, what), PICK, items), ' '.join(line)
 
 

@@ -7,9 +7,12 @@ from trackside.ui.paint import Painter
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
 from trackside.ui import theme, ask, table
 from trackside.ui.answer import Entry
-from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, ANYONE
+from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, CONFIRM, ANYONE
 from trackside import unload
 from trackside.journal import Saves, SaveError
+
+
+FLAT = 3        # a pick of this many items or fewer is shown in the list of moves
 
 
 class App:
@@ -140,7 +143,9 @@ class App:
     # --- answering the game's prompt ---------------------------------------------------
 
     def act(self):
-        # The player's move: what the game waits for, as screens.
+        # The player's move: what the game waits for, as screens. When the
+        # move is one of a few choices, each short pick's items are in the
+        # list of moves itself ("Loan: £10", "Loan: £20"): one question fewer.
         pr = self.session.prompt()
         opts = pr['options']
         if not opts:
@@ -148,13 +153,20 @@ class App:
         if len(opts) == 1:
             self.answer(pr, opts[0])
             return
-        items = [(self.label(o[0]), o) for o in opts]
+        items = []
+        for o in opts:
+            if o[1] == PICK and len(o[2]) <= FLAT:
+                for word, label in o[2]:
+                    items.append(('%s: %s' % (self.label(o[0]), label), (o, word)))
+            else:
+                items.append((self.label(o[0]), o))
         self.choose(pr['text'], items, lambda app, o: app.answer(pr, o))
 
     def answer(self, pr, opt, actors=None):
         # One entry: by the player to move, or by one of actors (the
         # prompt's entries that are nobody's move in particular). When any
-        # player may make it, the device asks who first.
+        # player may make it, the device asks who first. opt may be (option,
+        # word): a pick's item chosen in the list of moves.
         if actors is None:
             actors = [pr['player']] if pr['player'] != ANYONE else \
                 (pr['actors'] or list(range(len(self.session.setup['players']))))
@@ -166,12 +178,19 @@ class App:
             return
         # the question keeps the prompt's words: on the game screen only the
         # answer line changes from one step to the next
+        word = None
+        if isinstance(opt[0], tuple):
+            opt, word = opt
         title = self.label(opt[0])
         if table.inline(self.p):
             title = pr['text']
         elif actors[0] >= 0:
             title = '%s: %s' % (self.session.setup['players'][actors[0]], title)   # for whom
-        Entry(self, actors[0], opt, title).start()
+        entry = Entry(self, actors[0], opt, title)
+        if word is None:
+            entry.start()
+        else:
+            entry.done(word)
 
     def label(self, verb):
         return self.gui.LABELS.get(verb, verb)
@@ -208,6 +227,9 @@ class App:
         elif kind == FORM:
             from trackside.ui.forms import FormScreen
             screen = FormScreen(title, q[2], done)
+        elif kind == CONFIRM:
+            screen = (ask.AskConfirm if inline else ConfirmScreen)(title, q[2],
+                                                                  lambda app: on_done(True))
         else:
             raise ValueError('no screen for answers of kind %s' % kind)
         screen.summary = summary
