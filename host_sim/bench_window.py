@@ -44,7 +44,12 @@ def keysym_for(device, index, hold):
     keys.sort(key=lambda k: (len(k) > 1, k))
     if not keys:
         raise SystemExit('no key for button %s (%s) on this board' % (device.names[index], kind))
-    return keys[0]
+    return TK_NAMES.get(keys[0], keys[0])
+
+
+# Tk's names of the shifted characters in sim.KEYS (a key event carries the name; the
+# window takes the character when the name is not in its map)
+TK_NAMES = {'!': 'exclam', '@': 'at'}
 
 
 def pump(root, until, limit=5.0):
@@ -154,8 +159,16 @@ def main(argv=None):
         sys.stderr.write('No display: run it under Xvfb, e.g. xvfb-run -a %s -m host_sim.bench_window\n'
                          % sys.executable)
         return 2
-    boards = BOARDS if args.board == 'all' else (args.board,)
-    for board in boards:
+    if args.board == 'all':
+        # one interpreter a board: CircuitPython's displayio is set up for one board
+        import subprocess
+        rc = 0
+        for board in BOARDS:
+            more = ['--keys-file', args.keys_file] if args.keys_file else []
+            rc |= subprocess.call([sys.executable, '-m', 'host_sim.bench_window', '--board', board,
+                                   '--scale', str(args.scale)] + more)
+        return rc
+    for board in (args.board,):
         if args.keys_file:
             with open(args.keys_file) as f:
                 script = f.read()

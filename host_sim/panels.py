@@ -485,20 +485,38 @@ class SSD1306Panel:
         return (self.ram[(row >> 3) * 128 + col] >> (row & 7)) & 1
 
     def rgb(self):
+        """The picture: width*height*3 bytes, rows top to bottom, lit pixels in colour."""
+        return self.image().tobytes()
+
+    def image(self):
+        """The picture as a Pillow RGB image, made from the RAM with Pillow and
+        bytes.translate (each RAM byte is a column of 8 rows: one translate a row)."""
         w, h = self.width, self.height
-        out = bytearray(w * h * 3)
         if not (self.display_on and self.charge_pump):
-            return out
-        on = bytes(self.colour)
-        for y in range(h):
-            for x in range(w):
-                v = 1 if self.entire_on else self.lit(x, y)
-                if self.inverted:
-                    v = 1 - v
-                if v:
-                    i = (y * w + x) * 3
-                    out[i:i + 3] = on
-        return out
+            return Image.new('RGB', (w, h))
+        if self.entire_on:
+            lit = Image.new('L', (w, h), 255)
+        else:
+            # memory rows 0..63, columns 0..127: row r is bit r & 7 of page r >> 3
+            ram = bytes(self.ram)
+            rows = [ram[(r >> 3) * 128:(r >> 3) * 128 + 128].translate(_BIT_ROWS[r & 7])
+                    for r in range(64)]
+            # picture row y shows memory row (y, or h-1-y without the COM scan reversed)
+            # + start line, mod 64; column x memory column x (or 127-x without remap)
+            start = self.start_line
+            order = [((y if self.com_reversed else h - 1 - y) + start) % 64 for y in range(h)]
+            lit = Image.frombytes('L', (128, h), b''.join(rows[r] for r in order))
+            if not self.seg_remap:
+                lit = lit.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+            lit = lit.crop((0, 0, w, h))
+        if self.inverted:
+            lit = lit.point(lambda v: 255 - v)
+        dark = Image.new('RGB', (w, h))
+        return Image.composite(Image.new('RGB', (w, h), tuple(self.colour)), dark, lit)
+
+
+# for SSD1306Panel.image: byte -> 255 if bit k is set, else 0
+_BIT_ROWS = [bytes(255 if (b >> k) & 1 else 0 for b in range(256)) for k in range(8)]
 
 
 # The boards' panels: controller, where the glass sits in its memory, and the pins the

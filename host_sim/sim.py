@@ -165,15 +165,16 @@ class Device:
         'KEY1'..'KEY12' (the MacroPad's key lights)."""
         if self.led is None:
             return {}
-        pins = getattr(self.board, 'PINS_LED', None)
-        if pins is not None:
-            return {'LED': pwm_colour(pins, getattr(self.led, 'active_low', True))}
+        pwms = getattr(self.led, 'pwms', None)     # the MicroPython boards' RGBLed
+        if pwms is not None:
+            return {'LED': pwm_colour([p.pin for p in pwms], getattr(self.led, 'active_low', True))}
         from host_sim import cphost
         host = cphost.host()
         data = b''
-        for pin, buf in host.pixels:
+        for pin, buf in reversed(host.pixels):     # the last write is what it shows
             if pin == 'NEOPIXEL':
                 data = buf
+                break
         scale = getattr(self.led, 'scale', 256)
         grb = [min(255, v * 256 // scale) for v in data]
         colours = [(grb[i + 1], grb[i], grb[i + 2]) for i in range(0, len(grb) - 2, 3)]
@@ -519,6 +520,11 @@ def region(picture, rect):
     return b'P6 %d %d 255\n' % part.size + part.tobytes(), (x0, y0, x1 - x0, y1 - y0)
 
 
+# what changes in a mono panel whenever it is sent anything (SSD1306Panel: every byte;
+# cphost.SH1106Panel: the pixels, and on/off and inversion)
+MARKS = ('bytes_received', 'data_bytes', 'on', 'inverted', 'display_on')
+
+
 class Picture:
     """What changed in a panel's picture since the last look: the ST7789 says which
     rectangle its memory writes touched (panels.ST7789Panel.take_damage); the mono panels
@@ -527,6 +533,7 @@ class Picture:
     def __init__(self, panel):
         self.panel = panel
         self.image = None
+        self.mark = None
 
     def changed(self):
         # (picture, rectangle (x, y, w, h) changed, or None)
@@ -539,6 +546,11 @@ class Picture:
             self.image = image
             return image, rect
         from PIL import ImageChops
+        # a new picture only when the panel has been sent something since
+        mark = tuple(getattr(panel, a, None) for a in MARKS)
+        if self.image is not None and mark == self.mark:
+            return self.image, None
+        self.mark = mark
         image = picture_of(panel)
         if self.image is None:
             rect = (0, 0, image.width, image.height)
@@ -789,7 +801,10 @@ class Window:
         self.redraw()
 
     def on_key(self, event):
-        key = event.keysym if len(event.keysym) > 1 else (event.char or event.keysym)
+        # the key's name (Up, Return, a) or, for a shifted one, its character (!, @, B)
+        key = event.keysym
+        if key not in self.keyboard.keymap and event.char in self.keyboard.keymap:
+            key = event.char
         if key == 'q':
             self.root.destroy()
             return

@@ -208,6 +208,27 @@ def test_rgb565_decoding_is_exact_for_every_value():
                 assert got[3 * v:3 * v + 3] == bytes((r, g, b)), (v, bgr, flip)
 
 
+def test_ssd1306_picture_matches_its_pixel_by_pixel_rule():
+    import random
+    rnd = random.Random(5)
+    for trial in range(40):
+        p = panels.SSD1306Panel(height=rnd.choice((64, 32)), colour=(rnd.randrange(256), 200, 30))
+        p.ram[:] = bytes(rnd.randrange(256) for _ in range(len(p.ram)))
+        p.display_on = trial % 9 != 0
+        p.charge_pump = trial % 11 != 0
+        p.seg_remap, p.com_reversed = rnd.random() < 0.5, rnd.random() < 0.5
+        p.inverted, p.entire_on = rnd.random() < 0.3, rnd.random() < 0.1
+        p.start_line = rnd.randrange(64)
+        want = bytearray(p.width * p.height * 3)
+        if p.display_on and p.charge_pump:
+            for y in range(p.height):
+                for x in range(p.width):
+                    v = 1 if p.entire_on else p.lit(x, y)
+                    if v != p.inverted:
+                        want[(y * p.width + x) * 3:(y * p.width + x) * 3 + 3] = bytes(p.colour)
+        assert p.rgb() == bytes(want), trial
+
+
 # -- the window's parts, without a display ------------------------------------------------
 
 @pytest.mark.parametrize('board', sorted(GAMES))
@@ -413,7 +434,8 @@ def test_a_click_is_a_press_and_a_long_click_a_hold(tmp_path):
     assert events == [('select', 0), ('undo', 0)]
 
 
-def test_the_led_shows_the_colour_of_the_player_to_move(tmp_path):
+@pytest.mark.parametrize('board', ['pico_display', 'pico_display2'])
+def test_the_led_shows_the_colour_of_the_player_to_move(board, tmp_path):
     from trackside.ui import theme
     import machine
     machine.host.clear()
@@ -422,17 +444,17 @@ def test_the_led_shows_the_colour_of_the_player_to_move(tmp_path):
         lines = f.read().splitlines()
     part = tmp_path / 'part.log'
     part.write_text('\n'.join(lines[:12]) + '\n')
-    d = sim.Device('pico_display', str(tmp_path / 'saves'), str(part))
+    d = sim.Device(board, str(tmp_path / 'saves'), str(part))
     player = d.app.session.prompt()['player']
     assert player >= 0
-    want = theme.PALETTE[d.app.colours[player]][1]
+    want = theme.rgb(d.app.colours[player])
     assert d.lights() == {'LED': tuple(want)}
     # every value the board can be asked for comes back from its PWM pins
     for v in range(256):
         d.led.rgb(v, 255 - v, v // 2)
         assert d.lights() == {'LED': (v, 255 - v, v // 2)}
     machine.host.clear()
-    over = sim.Device('pico_display', str(tmp_path / 'saves2'), log)
+    over = sim.Device(board, str(tmp_path / 'saves2'), log)
     assert over.lights() == {'LED': (0, 0, 0)}              # game over: nobody to move
     machine.host.clear()
     assert sim.Device('tdisplay', str(tmp_path / 'saves3')).lights() == {}   # no LED
@@ -449,7 +471,7 @@ def test_the_circuitpython_boards_lights_in_the_window(name, tmp_path):
     code = ('import json, sys; sys.path.insert(0, %r); from host_sim import sim; '
             'from trackside.ui import theme; '
             'd = sim.Device(%r, %r, %r); p = d.app.session.prompt()["player"]; '
-            'print(json.dumps([d.lights(), theme.PALETTE[d.app.colours[p]][1], '
+            'print(json.dumps([d.lights(), theme.rgb(d.app.colours[p]), '
             '[c for c, l, b in sim.Layout(d, 3).controls]]))'
             % (ROOT, name, str(tmp_path / 'saves'), str(part)))
     r = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True,
