@@ -275,6 +275,14 @@ def window_keys(device):
     return out
 
 
+def window_key(keysym, char, keymap):
+    # A Tk key event's key as KEYS names it: its name (Up, Return, a, B) or, where that
+    # is not in the map, its character (Shift+1 is the keysym 'exclam', the character '!')
+    if keysym not in keymap and char and char in keymap:
+        return char
+    return keysym
+
+
 def write_png(device, path, scale):
     from host_sim.screenshot import scaled_image
     png.write_image(path, scaled_image(picture_of(device.panel), scale))
@@ -801,10 +809,7 @@ class Window:
         self.redraw()
 
     def on_key(self, event):
-        # the key's name (Up, Return, a) or, for a shifted one, its character (!, @, B)
-        key = event.keysym
-        if key not in self.keyboard.keymap and event.char in self.keyboard.keymap:
-            key = event.char
+        key = window_key(event.keysym, event.char, self.keyboard.keymap)
         if key == 'q':
             self.root.destroy()
             return

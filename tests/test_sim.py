@@ -420,6 +420,18 @@ def test_the_drawn_buttons_are_labelled_as_on_the_board_and_a_click_hits_them(bo
     assert ('LED' in lay.lights) == (d.led is not None)
 
 
+def test_window_keys_cover_every_key_of_the_key_map(tmp_path):
+    # every key the legend and KEYS name reaches a control in the window, by its Tk
+    # name or by its character (Shift+1: keysym 'exclam', char '!')
+    d = device('tdisplay', tmp_path)
+    keymap = sim.window_keys(d)
+    assert sim.window_key('exclam', '!', keymap) == '!' and keymap['!'][0] == 0
+    assert sim.window_key('at', '@', keymap) == '@' and keymap['@'] == (1, sim.hold_of('hold'))
+    assert sim.window_key('Return', '\r', keymap) == 'Return' and keymap['Return'] == (1, None)
+    assert sim.window_key('z', 'z', keymap) == 'z' and keymap['z'] == (1, sim.hold_of('very'))
+    assert sim.window_key('F5', '', keymap) not in keymap
+
+
 def test_a_click_is_a_press_and_a_long_click_a_hold(tmp_path):
     d, live, kb, clock, events = live_device('pico_display', tmp_path)
     lay = sim.Layout(d, 3)
