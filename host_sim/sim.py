@@ -108,7 +108,7 @@ def start_from_log(path_or_session, saves_dir):
     session = path_or_session
     if isinstance(session, str):
         session = check_log(session)
-    from trackside.journal import Saves
+    from trackside.saves import Saves
     return Saves(saves_dir).new(session)
 
 

@@ -11,7 +11,7 @@ import sys
 from conftest import ROOT, run_micropython, DEVICE_HEAP
 from host_sim import keyscript
 from host_sim.headless import Display, BOARDS
-from trackside.journal import Saves
+from trackside.saves import Saves
 from trackside.logfmt import words_of
 from trackside.session import new_session
 from trackside.ui.app import App

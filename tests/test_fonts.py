@@ -599,10 +599,10 @@ def test_painter_picks_its_fonts_by_resolution_and_loads_only_those(size, mono, 
     font._loaded.clear()
     try:
         p = paint.Painter(FakeDisplay(size[0], size[1], mono))
-        assert (p.small, p.medium, p.big) == tuple(font.load(n) for n in want)
+        assert (p.small, p.medium, p.big()) == tuple(font.load(n) for n in want)
         assert sorted(font._loaded) == sorted(want)     # nothing else loaded
         if 'digits2x' in want:
-            assert (p.big.width, p.big.height) == (32, 64)
+            assert (p.big().width, p.big().height) == (32, 64)
     finally:
         font._loaded.clear()
         font._loaded.update(saved)

@@ -8,7 +8,8 @@ import os
 import pytest
 
 from trackside import journal, logfmt
-from trackside.journal import Saves, SaveError, load
+from trackside.journal import SaveError, load
+from trackside.saves import Saves
 from trackside.rules import RuleError
 from trackside.session import new_session, replay
 from steam_play import random_game

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 
 from conftest import ROOT, DEVICE_HEAP, tool
-from trackside.journal import Saves
+from trackside.saves import Saves
 from trackside.session import new_session
 
 SETUP = 'steam base players=Red,Blue,Green start=firstgame'

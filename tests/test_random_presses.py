@@ -9,7 +9,7 @@ import pytest
 
 from host_sim import keyscript
 from host_sim.headless import Display, BOARDS
-from trackside.journal import Saves
+from trackside.saves import Saves
 from trackside.ui.app import App
 
 

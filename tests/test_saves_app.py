@@ -11,7 +11,8 @@ import pytest
 
 from host_sim.headless import Display, BOARDS
 from trackside import journal, logfmt
-from trackside.journal import Saves, SaveError
+from trackside.journal import SaveError
+from trackside.saves import Saves
 from trackside.session import new_session
 from trackside.ui.app import App
 from trackside.ui.screens import ListScreen, MessageScreen
@@ -37,6 +38,13 @@ def top(app):
     return app.stack[-1]
 
 
+def saves_module():
+    # trackside.saves as the device will import it next: the device lets the
+    # module go during a game, so a copy imported earlier may not be it.
+    from trackside import saves
+    return saves
+
+
 def no_error(app):
     assert app.stack and all(getattr(x, 'title', '') != 'Error' for x in app.stack)
 
@@ -49,7 +57,7 @@ def test_start_shows_the_saved_games_whatever_goes_wrong_opening_the_last(tmp_pa
 
     def fails(self, slot):
         raise fault
-    monkeypatch.setattr(Saves, 'open', fails)
+    monkeypatch.setattr(saves_module().Saves, 'open', fails)
     app = device(tmp_path)
     no_error(app)
     assert isinstance(top(app), MessageScreen) and top(app).title == 'Save 1'
@@ -64,7 +72,7 @@ def test_start_shows_the_saved_games_whatever_goes_wrong_opening_the_last(tmp_pa
 def test_start_survives_the_save_folder_itself_failing(tmp_path, monkeypatch):
     def fails(path):
         raise OSError(5)
-    monkeypatch.setattr(journal, '_names', fails)
+    monkeypatch.setattr(saves_module(), '_names', fails)
     app = device(tmp_path / 'saves')
     no_error(app)
     assert top(app).title == 'Saved games'

@@ -18,7 +18,7 @@ import pytest
 
 from conftest import ROOT, DEVICE_HEAP, tool
 from trackside import logfmt
-from trackside.journal import Saves
+from trackside.saves import Saves
 from trackside.session import new_session
 
 # A Pico's heap (conftest: 240 KB measured on the board; the 64-bit unix

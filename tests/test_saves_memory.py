@@ -19,7 +19,8 @@ from conftest import FIRMWARE, ROOT
 
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'mp'))
 import faults_common as fc      # noqa: E402
-from trackside.journal import Saves, SaveError   # noqa: E402
+from trackside.journal import SaveError
+from trackside.saves import Saves   # noqa: E402
 
 
 # Of the actions, three (the rest are the same code with other words, and

@@ -12,7 +12,7 @@ import pytest
 from conftest import ROOT, run_micropython, DEVICE_HEAP
 from host_sim import keyscript, keyplan
 from host_sim.headless import Display, BOARDS
-from trackside.journal import Saves
+from trackside.saves import Saves
 from trackside.session import new_session, replay
 from trackside.ui.app import App
 from trackside.ui.screens import MessageScreen

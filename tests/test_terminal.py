@@ -11,7 +11,7 @@ import uuid
 import pytest
 
 from conftest import ROOT
-from trackside.journal import Saves
+from trackside.saves import Saves
 
 KEYS = os.path.join(ROOT, 'tests', 'keys', 'steam-base-3p.keys')
 

@@ -9,7 +9,7 @@ import sys
 from conftest import ROOT, run_micropython, DEVICE_HEAP
 from host_sim import keyscript
 from host_sim.headless import Display, BOARDS
-from trackside.journal import Saves
+from trackside.saves import Saves
 from trackside.session import new_session
 from trackside.ui.app import App
 from trackside.ui.screens import ListScreen, MessageScreen

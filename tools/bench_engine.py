@@ -71,7 +71,8 @@ def save_game(saves_dir, actions):
     s = new_session(lines[0])
     for line in lines[1:actions + 1]:
         s.do_text(line)
-    saves = journal.Saves(saves_dir)
+    from trackside.saves import Saves
+    saves = Saves(saves_dir)
     fresh = new_session(s.setup_line())
     slot = saves.new(fresh)
     for line in s.history():

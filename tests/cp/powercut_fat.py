@@ -23,7 +23,8 @@ import gc
 import json
 import vfs
 from trackside.session import new_session
-from trackside.journal import Saves, SaveError
+from trackside.journal import SaveError
+from trackside.saves import Saves
 
 MODE = sys.argv[2]
 SS = 512        # sector

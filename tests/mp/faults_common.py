@@ -13,7 +13,8 @@ import json
 
 from trackside import logfmt
 from trackside.session import replay
-from trackside.journal import Saves, SaveError
+from trackside.journal import SaveError
+from trackside.saves import Saves
 from trackside.rules import RuleError
 
 SETUP = 'steam base players=Ann,Bob,Cid start=firstgame'

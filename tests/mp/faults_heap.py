@@ -16,7 +16,8 @@ import gc
 import json
 import os
 import faults_common as fc
-from trackside.journal import Saves, SaveError
+from trackside.journal import SaveError
+from trackside.saves import Saves
 
 WORK = sys.argv[2]
 STEP = 512

@@ -22,7 +22,8 @@ image = bytearray(BS * NB)
 ERASED = b'\xff' * BS
 
 from trackside.session import new_session      # noqa: E402
-from trackside.journal import Saves, SaveError  # noqa: E402
+from trackside.journal import SaveError
+from trackside.saves import Saves  # noqa: E402
 SETUP = 'steam base players=Ann,Bob,Cid start=firstgame'
 PLAY = ['Ann tile engineer', 'Bob tile firstbuild', 'Cid tile citygrowth', 'undo',
         'Cid tile turnorder', 'Bob build 3 4', 'Ann build 2 2 2 2', 'undo', 'redo',

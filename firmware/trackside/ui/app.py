@@ -9,7 +9,6 @@ from trackside.ui import theme, ask, table
 from trackside.ui.answer import Entry
 from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, CONFIRM, ANYONE
 from trackside import unload
-from trackside.journal import Saves, SaveError
 
 
 FLAT = 3        # a pick of this many items or fewer is shown in the list of moves
@@ -20,13 +19,23 @@ class App:
         self.p = Painter(display)
         self.keys = Keys(keymap)
         self.buttons = len(keymap)          # 2, 3 or 4: which hints to show
-        self.saves = Saves(saves_dir)
+        self.saves_dir = saves_dir
+        self._saves = None
         self.led = led
         self.stack = []
         self.session = None
         self.gui = None                     # the game's screens
         self.status = None                  # (what was done, what it changed): the dashboard's foot
         self.start()
+
+    @property
+    def saves(self):
+        # The save slots (trackside/saves.py), loaded when wanted: during a
+        # game the device lets the module go (home()), its heap is the game's.
+        if self._saves is None:
+            from trackside.saves import Saves
+            self._saves = Saves(self.saves_dir)
+        return self._saves
 
     # --- the loop ----------------------------------------------------------------
 
@@ -69,6 +78,9 @@ class App:
         # meanwhile.
         forget('trackside.ui.forms')
         forget('trackside.ui.menu')
+        forget('trackside.ui.saves_ui')
+        self._saves = None
+        forget('trackside.saves')
         self.stack = [table.Dashboard()]
         self.stack[0].draw(self.p, self)
         self.show_turn()
@@ -81,55 +93,27 @@ class App:
         if p < 0:
             self.led.rgb(0, 0, 0)
         else:
-            self.led.rgb(*theme.PALETTE[self.colours[p]][1])
+            self.led.rgb(*theme.rgb(self.colours[p]))
 
-    # --- starting: resume the last game, or a new one ----------------------------------
+    # --- starting, and the saved games (ui/saves_ui.py, loaded when used) ---------------
 
     def start(self):
-        # Whatever is in the save folder, this ends on a screen: the last
-        # game, a new game, or the saved games with what went wrong.
-        from trackside import journal
-        try:
-            slot = self.saves.last()
-            if slot is not None:
-                self.open(slot)
-                return
-            if not self.saves.problem:
-                self.new_game()
-                return
-            why = self.saves.problem
-        except Exception as e:          # never a crash at power-on
-            why = journal.explain(e)
-            why = why[:1].upper() + why[1:] + '.'
-        self.session = None
-        self.stack = []
-        self.saved_games()
-        self.push(MessageScreen('Saved games', why))
+        saves_ui().start(self)
 
     def open(self, slot):
-        # Resume a save. The game in play is closed first (two games may not
-        # fit in RAM). Whatever goes wrong, even out of memory, ends on the
-        # saved games with the reason; returns whether the game is open.
-        from trackside import journal
-        self.session = None
-        self.gui = None
-        self.stack = []
-        try:
-            session, note = self.saves.open(slot)
-            self.play(session)
-        except Exception as e:
-            session = None
-            self.session = None
-            self.stack = []
-            why = str(e) if isinstance(e, SaveError) else (
-                'This save could not be opened: %s.' % journal.explain(e))
-            self.saved_games()
-            self.push(MessageScreen('Save %d' % slot, why))
-            return False
-        if note:
-            self.status = note
-            self.home()
-        return True
+        return saves_ui().open_slot(self, slot)
+
+    def saved_games(self):
+        saves_ui().saved_games(self)
+
+    def on_save(self, slot):
+        saves_ui().on_save(self, slot)
+
+    def on_slot(self, slot, what):
+        saves_ui().on_slot(self, slot, what)
+
+    def delete(self, slot):
+        saves_ui().delete(self, slot)
 
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
@@ -308,82 +292,20 @@ class App:
     def forget(self, name):
         forget(name)
 
-    # --- saved games -------------------------------------------------------------------
-
-    def saved_games(self):
-        # The list of saves, and always a way on: "New game".
-        items = []
-        try:
-            for slot in self.saves.slots():
-                items.append((self.saves.describe(slot), slot))
-        except Exception:
-            pass                        # (Saves reports its own trouble)
-        items.append(('New game', 'new'))
-        screen = ListScreen('Saved games', items, App.on_save)
-        if self.stack:
-            self.push(screen)
-        else:
-            self.stack = [screen]
-            screen.draw(self.p, self)
-
-    def on_save(self, slot):
-        if slot == 'new':
-            self.new_game()
-            return
-        if slot is None:
-            return
-        items = [('Resume', 'open'), ('Delete', 'delete'), ('Recover what is readable', 'recover')]
-        self.push(ListScreen('Save %d' % slot, items, lambda app, what: app.on_slot(slot, what)))
-
-    def on_slot(self, slot, what):
-        from trackside import journal
-        if what == 'delete':
-            self.push(ConfirmScreen('Delete save %d?' % slot, [self.saves.describe(slot)],
-                                    lambda app: app.delete(slot)))
-        elif what == 'open':
-            self.open(slot)
-        else:
-            # recover what is readable: as open(), the game in play is
-            # closed first, and a failure ends on the saved games
-            self.session = None
-            self.gui = None
-            self.stack = []
-            try:
-                session, note = self.saves.recover(slot)
-                self.play(session)
-            except Exception as e:
-                session = None
-                self.session = None
-                self.stack = []
-                why = str(e) if isinstance(e, SaveError) else (
-                    'This save could not be recovered: %s.' % journal.explain(e))
-                self.saved_games()
-                self.push(MessageScreen('Save %d' % slot, why))
-                return
-            if note:
-                self.status = note
-                self.home()
-
-    def delete(self, slot):
-        try:
-            self.saves.delete(slot)
-        except SaveError as e:
-            self.push(MessageScreen('Save %d' % slot, str(e)))
-            return
-        s = self.session
-        if s and s.journal and getattr(s.journal, 'path', None) == self.saves.path(slot):
-            self.session = None
-        # back to the game in play if there is one, with the saves over it
-        self.stack = []
-        if self.session:
-            self.home()
-        self.saved_games()
-
     # --- a new game: game, variant, players, colours, settings ---------------------------
 
     def new_game(self):
+        # (the saved games' module is not needed again until the new game's
+        # save is made: the new-game screens and the game's rules have the heap)
+        self._saves = None
+        forget('trackside.saves')
         from trackside.ui.newgame import NewGame
         NewGame(self).begin()
 
 
 forget = unload      # trackside.unload: let a module used once in a while go
+
+
+def saves_ui():
+    from trackside.ui import saves_ui as module
+    return module

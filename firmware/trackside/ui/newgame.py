@@ -65,6 +65,9 @@ class NewGame:
         self.seat(0)
 
     # --- the players, seat by seat ----------------------------------------------------
+    # One seat's screen at a time: the next replaces it, and back makes the
+    # one before again with its choice under the cursor (a screen a seat
+    # would hold a heap a Pico's game needs).
 
     def seat(self, k):
         if k == self.count:
@@ -81,7 +84,23 @@ class NewGame:
                 seating = seating.get(self.variant)
             if seating:
                 title = 'Player 1 (%s)' % seating
-        self.app.push(ListScreen(title, items, lambda app, c: self.chose(k, c)))
+        screen = ListScreen(title, items, lambda app, c: self.chose(k, c),
+                            on_back=lambda app: self.back_to(k - 1))
+        if k < len(self.players):           # back here: the choice made before
+            for i in range(len(items)):
+                if items[i][1] == self.players[k].lower():
+                    screen.index = i
+        if k == 0:
+            self.app.push(screen)
+        else:
+            self.app.replace(screen)
+
+    def back_to(self, k):
+        # Back from seat k + 1: the count's screen, or seat k again.
+        if k < 0:
+            self.app.pop()
+        else:
+            self.seat(k)
 
     def chose(self, k, colour):
         if colour is None:

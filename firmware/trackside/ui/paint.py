@@ -38,7 +38,12 @@ class Painter:
         else:       # 320x240: 10x20, 14x28 bold, the digits at 32x64: 32 and 22
             # characters a line (240x135 has 30 and 20), hence the width too
             self.small, self.medium, big = fonts.load('normal20'), fonts.load('bold28'), 'digits2x'
-        self.big = fonts.load(big)
+        self.big_name = big         # the big digits: loaded when first drawn (big())
+
+    def big(self):
+        # The big digits of an amount screen (not needed on a game screen
+        # that asks its questions itself: a game may never load them).
+        return fonts.load(self.big_name)
 
     # --- colours ---------------------------------------------------------------
 

@@ -238,7 +238,8 @@ class AmountScreen(Screen):
 
     def font(self, p):
         # the big digits, where they fit above the note
-        return p.big if self.body(p)[1] >= p.big.height + p.small.height else p.medium
+        big = p.big()
+        return big if self.body(p)[1] >= big.height + p.small.height else p.medium
 
     def box(self, p):
         y0, h = self.body(p)

@@ -2,56 +2,52 @@
 # 16 colours of a colour screen, and what each is used for. On a mono
 # screen every role is 0 (dark) or 1 (lit).
 
-# index: (name, (r, g, b))
-PALETTE = (
-    ('background', (0, 0, 0)),
-    ('text', (255, 255, 255)),
-    ('dim', (150, 150, 150)),           # labels, hints
-    ('bar', (30, 60, 140)),             # the selected row, the header
-    ('alert', (200, 40, 40)),           # a refused action
-    # player colours: those of the pieces in the box, as players pick them
-    ('red', (230, 40, 40)),
-    ('blue', (40, 110, 255)),
-    ('green', (40, 190, 70)),
-    ('yellow', (245, 215, 40)),
-    ('purple', (160, 70, 220)),
-    ('orange', (250, 140, 20)),
-    ('black', (70, 70, 70)),            # drawn as dark grey, to be seen on black
-    ('white', (235, 235, 235)),
-    ('brown', (140, 90, 40)),
-    ('pink', (250, 120, 180)),
-    ('grey', (120, 120, 130)),
-)
+# The 16 colours: what each index is called, and its red, green, blue. (A
+# string and a bytes object, not 16 tuples: a device keeps them in a few
+# hundred bytes, and from a ROMFS image in flash.)
+NAMES = ('background text dim bar alert '     # labels and hints dim; the header a bar
+         'red blue green yellow purple orange black white brown pink grey')
+RGB = (b'\x00\x00\x00' b'\xff\xff\xff' b'\x96\x96\x96' b'\x1e\x3c\x8c' b'\xc8\x28\x28'
+       # player colours: those of the pieces in the box, as players pick them
+       # (black is drawn dark grey, to be seen on black)
+       b'\xe6\x28\x28' b'\x28\x6e\xff' b'\x28\xbe\x46' b'\xf5\xd7\x28' b'\xa0\x46\xdc'
+       b'\xfa\x8c\x14' b'\x46\x46\x46' b'\xeb\xeb\xeb' b'\x8c\x5a\x28' b'\xfa\x78\xb4'
+       b'\x78\x78\x82')
 BACKGROUND, TEXT, DIM, BAR, ALERT = 0, 1, 2, 3, 4
 FIRST_PLAYER_COLOUR = 5
-PLAYER_COLOURS = tuple(PALETTE[i][0] for i in range(FIRST_PLAYER_COLOUR, 16))
+PLAYER_COLOURS = tuple(NAMES.split()[FIRST_PLAYER_COLOUR:])
 # three letters each, all different (Green and Grey, Blue and Black...)
-SHORT = {'red': 'Red', 'blue': 'Blu', 'green': 'Grn', 'yellow': 'Yel', 'purple': 'Pur',
-         'orange': 'Org', 'black': 'Blk', 'white': 'Wht', 'brown': 'Brn', 'pink': 'Pnk',
-         'grey': 'Gry'}
+SHORT = 'Red Blu Grn Yel Pur Org Blk Wht Brn Pnk Gry'
+
+
+def rgb(index):
+    return RGB[3 * index], RGB[3 * index + 1], RGB[3 * index + 2]
 
 
 def short(name):
     # A player's name in three letters for the dashboard.
-    return SHORT.get(name.lower(), name[:3])
+    low = name.lower()
+    if low in PLAYER_COLOURS:
+        k = 4 * PLAYER_COLOURS.index(low)
+        return SHORT[k:k + 3]
+    return name[:3]
 
 
 def rgb_list():
-    return [c[1] for c in PALETTE]
+    return [rgb(i) for i in range(16)]
 
 
 def colour_index(name):
     # A player's colour by name (players on the device are called by colour).
     low = name.lower()
-    for i in range(FIRST_PLAYER_COLOUR, 16):
-        if PALETTE[i][0] == low:
-            return i
+    if low in PLAYER_COLOURS:
+        return FIRST_PLAYER_COLOUR + PLAYER_COLOURS.index(low)
     return DIM          # a name that is no colour (a game from a log): grey
 
 
 def contrast(index):
     # Text colour to write on a swatch of this colour.
-    r, g, b = PALETTE[index][1]
+    r, g, b = rgb(index)
     return BACKGROUND if r * 3 + g * 6 + b > 1300 else TEXT
 
 

@@ -1,0 +1,224 @@
+# The save slots on flash: root/game1.log, game2.log, ... (each a game's
+# journal, journal.py) and root/last, the slot to resume at power-on. The
+# device needs them at start-up, for a new game and in the saved games'
+# screens; during a game it lets this module go (ui/app.py).
+import os
+from trackside import logfmt
+from trackside.journal import (SaveError, exists, is_dir, discard, _forget, _names, _first, _write,
+                               _unreadable, _replay, explain, copy_prefix, create, load, replace,
+                               valid_start)
+
+
+class Saves:
+    # The save slots: root/game1.log, game2.log, ... and root/last, which
+    # names the slot to resume at power-on (a hint; if it is lost, the
+    # highest slot is resumed). Beside them: gameN.log.tmp (a replace under
+    # way), gameN.new (a new game being written), gameN.bad (what "Recover
+    # what is readable" took out of a damaged save).
+    #
+    # Nothing here raises anything but SaveError: problem holds a message
+    # for the player when the folder itself cannot be used as it is.
+    def __init__(self, root='saves'):
+        self.root = root
+        self.problem = None
+        try:
+            self._folder()
+        except Exception as e:
+            self.problem = 'The save folder cannot be made: %s.' % explain(e)
+
+    def _folder(self):
+        # Make sure root is a folder. A file where it belongs is set aside
+        # as root.bad (a device must be able to save).
+        if exists(self.root):
+            if is_dir(self.root):
+                return
+            bad = self.root + '.bad'
+            k = 1
+            while exists(bad) and k < 10:
+                bad = '%s.bad%d' % (self.root, k)
+                k += 1
+            os.rename(self.root, bad)
+            self.problem = ('A file was where the save folder belongs; it was renamed '
+                            '"%s" and a new folder made.' % bad[bad.rfind('/') + 1:])
+        os.mkdir(self.root)
+
+    def path(self, slot):
+        return '%s/game%d.log' % (self.root, slot)
+
+    def _scan(self):
+        # (slots with a save, every number in use by any of our files)
+        # or None if the folder cannot be read.
+        found = []
+        used = []
+        try:
+            for name in _names(self.root):
+                i = name.find(b'.')
+                num = name[4:i]
+                if not name.startswith(b'game') or i < 5 or i > 10 or not num.isdigit():
+                    continue            # not ours
+                slot = int(num)
+                ext = name[i:]
+                if ext == b'.log':
+                    found.append(slot)
+                elif ext == b'.log.tmp':
+                    p = self.path(slot)
+                    if not exists(p) and valid_start(p + '.tmp'):
+                        found.append(slot)      # load() will promote it
+                elif ext not in (b'.bad', b'.new'):
+                    continue
+                used.append(slot)
+        except Exception as e:
+            self.problem = 'The save folder cannot be read: %s.' % explain(e)
+            return None
+        found.sort()
+        return found, used
+
+    def slots(self):
+        try:
+            r = self._scan()
+            return r[0] if r else []
+        except Exception as e:
+            self.problem = 'The save folder cannot be read: %s.' % explain(e)
+            return []
+
+    def describe(self, slot):
+        # One line for the list of saves, from the setup line only.
+        try:
+            p = self.path(slot)
+            r = _first(p if exists(p) else p + '.tmp')
+            if r and r[1]:
+                s = logfmt.parse_setup(r[1].decode())
+                return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
+        except Exception:
+            pass
+        return '%d: damaged save' % slot
+
+    def new(self, session):
+        # A new save for session; returns its slot. Raises SaveError, with
+        # nothing changed, if it cannot be written.
+        try:
+            self._folder()
+            r = self._scan()
+            if r is None:       # a slot in use might be taken for the new game
+                raise SaveError(self.problem)
+            slot = max(r[1]) + 1 if r[1] else 1
+            create(self.path(slot), session)
+        except Exception as e:
+            why = explain(e).rstrip('.')
+            raise SaveError('Could not start the game: %s%s. Nothing was changed.' % (
+                why[:1].lower(), why[1:]))
+        try:
+            self.set_last(slot)     # (the game is saved: nothing may fail now)
+        except Exception:
+            pass
+        return slot
+
+    def open(self, slot):
+        try:
+            session, note = load(self.path(slot))
+        except Exception as e:
+            raise _unreadable(e)
+        try:
+            self.set_last(slot)
+        except Exception:
+            pass
+        return session, note
+
+    def slot_of(self, session):
+        # The slot a session is saved in (to open it again), or None.
+        p = getattr(session and session.journal, 'path', '')
+        i = p.rfind('/game')
+        return int(p[i + 5:-4]) if i >= 0 and p[i + 5:-4].isdigit() else None
+
+    def delete(self, slot):
+        # All or nothing: the save is gone once its file is; a replace's
+        # leftover goes first, what went with the save after.
+        p = self.path(slot)
+        try:
+            if exists(p + '.tmp'):
+                discard(p + '.tmp')
+            if exists(p):
+                discard(p)
+        except Exception as e:
+            try:
+                gone = not exists(p) and not valid_start(p + '.tmp')
+            except Exception:
+                gone = False
+            if not gone:    # (else it went, and an error came after)
+                raise SaveError('Could not delete the save: %s. Nothing was changed.' % explain(e))
+        try:                # what went with it (the save is gone: nothing may fail now)
+            _forget(p[:-4] + '.bad')
+            _forget(p[:-4] + '.new')
+        except Exception:
+            pass
+
+    def recover(self, slot):
+        # Keep the records before the first damaged one, or the first one
+        # the rules refuse; what is dropped is kept beside it as gameN.bad.
+        # Returns (session, note). All or nothing: the save is replaced by
+        # the rename of its shortened copy.
+        path = self.path(slot)
+        tmp = path + '.tmp'
+        bad = path[:-4] + '.bad'
+        try:
+            if not exists(path) and not valid_start(tmp):
+                raise SaveError('There is no save %d any more.' % slot)
+            if is_dir(path):
+                raise SaveError('Save %d cannot be recovered: a folder is where the save file '
+                                'should be. Choose "Delete" to remove it.' % slot)
+            if not exists(path):
+                os.rename(tmp, path)        # a replace cut short: tmp is the save
+            session, good_end, whole, cut, why = _replay(path, False)
+            session = None      # (left part-way by a refused record; opened again below)
+            if why or cut:
+                _forget(tmp)
+                copy_prefix(path, good_end, tmp)
+                _forget(bad)
+                os.rename(path, bad)
+                os.rename(tmp, path)        # cut before this: load() promotes tmp
+        except SaveError:
+            raise
+        except Exception as e:
+            if exists(path):
+                _forget(tmp)
+                raise SaveError('Could not recover save %d: %s. Nothing was changed.' % (
+                    slot, explain(e)))
+            if not valid_start(tmp):
+                raise SaveError('Could not recover save %d: %s.' % (slot, explain(e)))
+            # cut before the last rename: the shortened copy is the save now
+        session, note = self.open(slot)
+        return session, note or ('Kept what was readable; the rest is in game%d.bad.' % slot
+                                 if why or cut else 'Nothing in this save was damaged.')
+
+    def last(self):
+        used = self.slots()
+        slot = None
+        try:
+            f = open(self.root + '/last', 'rb')
+            try:
+                w = f.read(16).strip()
+            finally:
+                f.close()
+            if w.isdigit() and len(w) < 7:
+                slot = int(w)
+        except Exception:
+            pass
+        if slot in used:
+            return slot
+        return used[-1] if used else None
+
+    def set_last(self, slot):
+        # Remember the slot to resume. A hint only: if it cannot be written
+        # (flash full, a folder in the way), last() falls back to the
+        # highest slot; returns whether it was written.
+        path = self.root + '/last'
+        tmp = path + '.tmp'
+        try:
+            if is_dir(tmp):
+                discard(tmp)
+            _write(tmp, 'wb', [('%d\n' % slot).encode()])
+            replace(path, tmp)          # (a folder called last: discarded)
+            return True
+        except Exception:
+            _forget(tmp)
+        return False
