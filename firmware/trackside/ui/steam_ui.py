@@ -13,6 +13,7 @@ PHASES = {'auction': 'Auction', 'bidding': 'Auction', 'capital': 'Capital', 'til
 NUMBERS = (('$', 'cash'), ('income', 'income'), ('VP', 'vp'), ('loco', 'loco'))   # what an entry's changes name
 CHART = (('VP', 'vp'), ('Income', 'income'))      # (title, state key or function)
 ORDINAL = ('1st', '2nd', '3rd', '4th', '5th', '6th')
+TILE_SHORT = ('TOrd', 'FMov', 'Eng', 'FBld', 'CGro', 'Loco', 'Urb')   # §5.1's tiles 1-7
 
 
 def signed(n):
@@ -45,14 +46,21 @@ def cells(app, q):
         return ['bankrupt']
     ph = s['phase']
     if ph == 'over':
+        # the place, the score and what it is made of (§6): VP, income's
+        # points, links
         rank = s['ranking'].index(q) + 1 if q in s['ranking'] else 0
-        return ['%d pts' % s['score'][q], ORDINAL[rank - 1] if rank else '']
+        inc = s['income'][q]
+        return [ORDINAL[rank - 1] if rank else '', '%d pts' % s['score'][q], '%dvp' % s['vp'][q],
+                'i%s' % signed(inc // 2 if inc > 0 else 2 * inc), '%dlk' % s['links'][q]]
     if ph == 'bidding':
         return ['$%d' % s['cash'][q], bid_status(s, q)]
     if ph == 'capital':
         return ['$%d' % s['cash'][q], 'i%s' % signed(s['income'][q]), 'upkeep $%d' % s['loco'][q]]
-    return ['$%d' % s['cash'][q], 'i%s' % signed(s['income'][q]), '%dvp' % s['vp'][q],
-            'L%d' % s['loco'][q]]
+    cells = ['$%d' % s['cash'][q], 'i%s' % signed(s['income'][q]), '%dvp' % s['vp'][q],
+             'L%d' % s['loco'][q]]
+    if s['tile'][q]:
+        cells.append(TILE_SHORT[s['tile'][q] - 1])    # the action tile taken this turn
+    return cells
 
 
 def bid_status(s, q):

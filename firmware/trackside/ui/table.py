@@ -112,6 +112,12 @@ def draw_rows(p, app, top, bottom):
     font = p.medium
     if font.height + 1 > room // len(order):
         font = p.small if p.small.height <= room // len(order) else tiny()
+    texts, whole = columns(app, order, (p.w - 16) // font.width)
+    if not whole and font is p.medium:
+        # columns left out in the big type: the small one, if all fit there
+        small, whole = columns(app, order, (p.w - 16) // p.small.width)
+        if whole:
+            font, texts = p.small, small
     rh = max(font.height, min(font.height + 6, room // len(order)))
     shown = room // rh
     if shown < len(order):
@@ -119,6 +125,7 @@ def draw_rows(p, app, top, bottom):
         at = order.index(mover) if mover in order else 0
         first = max(0, min(at - 1, len(order) - shown))
         order = order[first:first + shown]
+        texts = columns(app, order, (p.w - 16) // font.width)[0]
     geometry = (len(order), rh, font)
     if p.slots.get('#rows') != geometry:
         # a different table (a player gone, another font): start it afresh
@@ -127,7 +134,6 @@ def draw_rows(p, app, top, bottom):
             p.slots.pop('row%d' % i, None)
             p.slots.pop('mark%d' % i, None)
         p.slots['#rows'] = geometry
-    texts = columns(app, order, (p.w - 16) // font.width)
     y = top
     for i in range(len(order)):
         q = order[i]
@@ -143,7 +149,8 @@ def draw_rows(p, app, top, bottom):
 
 def columns(app, order, chars):
     # Each row's text: the name, then the game's cells in columns, each as
-    # wide as its widest cell (numbers line up), as many as fit in chars.
+    # wide as its widest cell (numbers line up), as many as fit in chars;
+    # and whether every cell fitted.
     names = app.session.setup['players']
     cells = [app.gui.cells(app, q) for q in order]
     widths = []
@@ -158,18 +165,20 @@ def columns(app, order, chars):
     if name_w > 3 and name_w + sum(1 + w for w in widths) > chars:
         name_w = 3                  # shorter names before fewer columns
     out = []
+    whole = True
     for i in range(len(order)):
         text = name_of(names[order[i]], name_w)
         text += ' ' * (name_w - len(text))
         row = cells[i]
         for j in range(len(row)):
             if len(text) + 1 + widths[j] > chars:
+                whole = False
                 break
             pad = ' ' * (widths[j] - len(row[j]))
             # amounts line up on the right; words ("out 4th") on the left
             text += ' ' + (row[j] + pad if ' ' in row[j] else pad + row[j])
         out.append(text.rstrip())
-    return out
+    return out, whole
 
 
 def tiny():
