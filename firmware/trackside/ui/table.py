@@ -67,8 +67,9 @@ def game_screen(p, app, hint):
 
 def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
     # The bottom lines: what is asked (small), the answer (medium, or
-    # font), a note beside it (small; with no note the answer has the whole
-    # width). On the OLED: the title line only.
+    # font), a note beside it (small). The same boxes on every question and
+    # on the game screen, so that only their text changes from one to the
+    # next (a long answer scrolls in its box). On the OLED: the title line only.
     if not inline(p):
         p.put('title', 0, p.h - p.small.height, p.w, p.small.height, title, p.small, theme.DIM, bg)
         return
@@ -76,12 +77,9 @@ def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None
     fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
     p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
     ay = p.h - p.medium.height - 1
-    nw = 10 * p.small.width if note else 0
+    nw = 10 * p.small.width
     p.put('answer', 0, ay, p.w - nw, p.medium.height, answer, font or p.medium, theme.TEXT, bg, swatch)
-    if note:
-        p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
-    else:
-        p.slots.pop('note', None)
+    p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
 
 
 # --- the players' rows ------------------------------------------------------------------
@@ -225,7 +223,7 @@ class Dashboard(Screen):
         if app.status:
             # what the last entry did, under what comes next
             what, moved = app.status if isinstance(app.status, tuple) else (app.status, '')
-            lines(p, text, what + (': ' + moved if moved else ''), p.small)
+            lines(p, text, what + (': ' + moved if moved else ''), p.small, hint)
         elif pr['options']:
             lines(p, text, hint)
         else:
