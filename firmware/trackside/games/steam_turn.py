@@ -377,7 +377,8 @@ def do_decline(s, v, p):
 
 def build_step(s, v, p, who, answers):
     # The build as questions: each tile's cost, 0 when done (or, first, to
-    # pass). Each starts at the cost before it: tiles often cost alike.
+    # pass). A tile after the first starts at "0 = done", and one press up
+    # is the cost before it: tiles often cost alike (issue 12).
     costs = answers[:]
     if costs and costs[-1] == 0:
         costs.pop()
@@ -387,13 +388,13 @@ def build_step(s, v, p, who, answers):
     top = min(TILE_COST_MAX, money - spent)
     if len(costs) == build_limit(s, p) or (costs and top < 1):
         return summary_of_build(costs), None, build_line(costs)
-    k = len(costs) + 1
-    default = costs[-1] if costs else 2
-    title = '%s: tile %d cost' % (who, k)
-    note = '0 = done' if costs else '0 = pass'
-    # (nothing entered yet: the line may still be a build or a pass)
-    return (summary_of_build(costs), (title, AMOUNT, 0, max(0, top), min(default, max(0, top)), note, '$'),
-            build_line(costs) if costs else '')
+    top = max(0, top)
+    title = '%s: tile %d cost' % (who, len(costs) + 1)
+    if not costs:
+        # (nothing entered yet: the line may still be a build or a pass)
+        return '', (title, AMOUNT, 0, top, min(2, top), '0 = pass', '$'), ''
+    return (summary_of_build(costs), (title, AMOUNT, 0, top, 0, '0 = done', '$', min(costs[-1], top)),
+            build_line(costs))
 
 
 def build_line(costs):

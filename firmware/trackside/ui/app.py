@@ -205,6 +205,8 @@ class App:
             unit = q[6] if len(q) > 6 else ''
             screen = (ask.AskAmount if inline else AmountScreen)(title, q[2], q[3], default, done,
                                                                 unit, note)
+            if len(q) > 7:
+                screen.then = q[7]          # the value one press up from the least
         elif kind == SUBSET:
             from trackside.ui.forms import SubsetScreen
             screen = SubsetScreen(title, q[2], q[3], q[4], done)

@@ -267,10 +267,16 @@ class AmountScreen(Screen):
         # stop on), then fives. (Issue 12: 1.6 s used to make $35.)
         return 1 if n < 12 else 5
 
+    then = None         # up from the least goes to this value at once
+
     def key(self, app, key, n):
         v = self.value
         s = self.step(n)
-        if key == 'up':
+        if key == 'up' and v == self.lo and self.then is not None:
+            # e.g. from "0 = done" to the last cost (a one-button board, which
+            # only counts up, steps through every value instead)
+            v = self.then
+        elif key == 'up':
             v = (v // s + 1) * s                # the next multiple of the step
             v = min(self.hi, v)
         elif key == 'down':
