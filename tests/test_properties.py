@@ -45,10 +45,11 @@ def digest_payment(position, bid, n):
     return bid // 2 + bid % 2
 
 
-def check_auction_payments(before, after):
+def check_auction_payments(before, s):
     # The step that ends a standard auction: each player paid what §7.4's
     # table says for their position and own highest bid, and no more than
     # they had.
+    after = s.state
     if before['phase'] != 'bidding' or after['phase'] == 'bidding':
         return
     n = len(after['order'])

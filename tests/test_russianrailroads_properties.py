@@ -3,17 +3,12 @@
 # track moves forward, a doubler, a locomotive or the revaluation tile); over random
 # play through the prompt, a line the device offers is never refused, a refused line
 # changes nothing, undo and redo round-trip, and the journal replays to the same game.
-import random
-
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from trackside.rules import RuleError, clone
-from trackside.session import replay
 from trackside.games import russianrailroads_board as B
 from trackside.games import russianrailroads_ask as A
-from host_sim.randplay import junk_line
-from host_sim.answers import random_line
 from test_russianrailroads_play import game, check_board
+from game_properties import play
 
 HEALTH = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 
@@ -160,13 +155,6 @@ def test_the_score_is_the_digests_pseudocode_section_13(b):
 
 # --- random play through the prompt ---------------------------------------------------------
 
-STEPS = ('legal',) * 10 + ('junk', 'undo', 'redo', 'undo_turn')
-
-
-class ListJournal(list):
-    pass
-
-
 def check_invariants(s):
     st_ = s.state
     n = len(s.setup['players'])
@@ -196,44 +184,11 @@ def IND_OK(st_, p):
 @settings(max_examples=60, deadline=None, suppress_health_check=HEALTH)
 @given(st.data())
 def test_random_play_never_breaks_russian_railroads(data):
+    # tests/game_properties.py's properties, with this game's invariants.
     n = data.draw(st.integers(2, 4), label='players')
     extra = data.draw(st.sampled_from(['', 'rounds=2', 'rounds=1 skip=no', 'kiev8=4 white_steps=1',
                                        'rounds=3 extra_alone=no qengineer=no ind_last=50']))
-    s = game(n=n, extra=extra, start=False)
-    s.journal = ListJournal()
-    steps = data.draw(st.integers(1, 250), label='steps')
-    for _ in range(steps):
-        kind = data.draw(st.sampled_from(STEPS))
-        rnd = random.Random(data.draw(st.integers(0, 2 ** 32)))
-        before, cursor, actions = clone(s.state), s.cursor, s.all_lines()
-        if kind == 'undo':
-            s.undo(rnd.randint(1, 4))
-        elif kind == 'redo':
-            s.redo(rnd.randint(1, 4))
-        elif kind == 'undo_turn':
-            s.undo_turn()
-        elif not s.over():
-            line = random_line(s, rnd) if kind == 'legal' else junk_line(s, rnd)
-            try:
-                s.do_text(line)
-            except RuleError as e:
-                # what the device offers is legal; a refusal changes nothing
-                assert kind != 'legal', (line, str(e))
-                assert (s.state, s.cursor, s.all_lines()) == (before, cursor, actions), line
-                continue
-            if s.cursor != cursor + 1 or s.history()[:-1] != actions[:cursor]:
-                check_invariants(s)
-                continue
-            after = clone(s.state)
-            s.undo()
-            assert s.state == before
-            s.redo()
-            assert s.state == after
-        check_invariants(s)
-    again, err = replay([s.setup_line()] + list(s.journal))
-    assert err is None
-    assert (again.state, again.cursor, again.all_lines()) == (s.state, s.cursor, s.all_lines())
-    assert replay([s.setup_line()] + s.history())[0].state == s.state
+    play(data, game(n=n, extra=extra, start=False), check_invariants, most=250)
 
 
 def test_whole_random_games_end_with_a_winner():

@@ -30,22 +30,27 @@ def start(app):
 
 
 def open_slot(app, slot):
-    # Resume a save. The game in play is closed first (two games may not
-    # fit in RAM). Whatever goes wrong, even out of memory, ends on the
-    # saved games with the reason; returns whether the game is open.
+    # Resume a save; returns whether the game is open.
+    return resume(app, slot, app.saves.open, 'opened')
+
+
+def resume(app, slot, how, verb):
+    # Play the game how(slot) gives (a save opened, or recovered). The game
+    # in play is closed first (two games may not fit in RAM). Whatever goes
+    # wrong, even out of memory, ends on the saved games with the reason.
     from trackside import journal
     app.session = None
     app.gui = None
     app.stack = []
     try:
-        session, note = app.saves.open(slot)
+        session, note = how(slot)
         app.play(session)
     except Exception as e:
         session = None
         app.session = None
         app.stack = []
         why = str(e) if isinstance(e, SaveError) else (
-            'This save could not be opened: %s.' % journal.explain(e))
+            'This save could not be %s: %s.' % (verb, journal.explain(e)))
         app.saved_games()
         app.push(MessageScreen('Save %d' % slot, why))
         return False
@@ -83,33 +88,13 @@ def on_save(app, slot):
 
 
 def on_slot(app, slot, what):
-    from trackside import journal
     if what == 'delete':
         app.push(ConfirmScreen('Delete save %d?' % slot, [app.saves.describe(slot)],
                                 lambda app: app.delete(slot)))
     elif what == 'open':
         open_slot(app, slot)
     else:
-        # recover what is readable: as open(), the game in play is
-        # closed first, and a failure ends on the saved games
-        app.session = None
-        app.gui = None
-        app.stack = []
-        try:
-            session, note = app.saves.recover(slot)
-            app.play(session)
-        except Exception as e:
-            session = None
-            app.session = None
-            app.stack = []
-            why = str(e) if isinstance(e, SaveError) else (
-                'This save could not be recovered: %s.' % journal.explain(e))
-            app.saved_games()
-            app.push(MessageScreen('Save %d' % slot, why))
-            return
-        if note:
-            app.status = note
-            app.home()
+        resume(app, slot, app.saves.recover, 'recovered')     # what is readable
 
 
 def delete(app, slot):
