@@ -66,3 +66,20 @@ def mpy_dir(tmp_path_factory):
         r = subprocess.run([tool('mpy-cross'), '-o', dest, src], capture_output=True, text=True)
         assert r.returncode == 0, 'mpy-cross rejects %s:\n%s' % (src, r.stderr)
     return str(out)
+
+
+def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP):
+    # tests/mp/ui_run.py plays the key script on the real MicroPython (the
+    # firmware as .mpy, framebuf in C) and on CPython (host_sim's framebuf):
+    # the canvas's CRC after every press, the bytes a panel got, the
+    # standings. Returns (micropython's, cpython's).
+    for d in ('mp', 'cp'):
+        os.makedirs(str(tmp_path / d), exist_ok=True)
+    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
+                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), board,
+                                     str(tmp_path / 'mp'), script], heap=heap).splitlines()[-1])
+    paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
+                        board, str(tmp_path / 'cp'), script], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return mp, json.loads(r.stdout.splitlines()[-1])

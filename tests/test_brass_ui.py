@@ -5,10 +5,8 @@
 # shows before it is made; the same presses on the real MicroPython.
 import json
 import os
-import subprocess
-import sys
 
-from conftest import ROOT, run_micropython, DEVICE_HEAP
+from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both
 from host_sim import keyscript
 from host_sim.headless import Display, BOARDS
 from trackside.saves import Saves
@@ -175,15 +173,7 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     # device's 240 KB heap, tested below; this harness's one-line JSON of
     # every press's checksum needs another block of 5 KB at the end.)
     script = os.path.join(KEYS, 'brass-w07-4p.keys')
-    (tmp_path / 'mp').mkdir()
-    (tmp_path / 'cp').mkdir()
-    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
-                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), 'pico_display',
-                                     str(tmp_path / 'mp'), script], heap='256k').splitlines()[-1])
-    paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
-    r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
-                        'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
-    cp = json.loads(r.stdout.splitlines()[-1])
+    mp, cp = ui_on_both(mpy_dir, tmp_path, script, heap='256k')
     presses = list(keyscript.presses(keys('brass-w07-4p.keys'), BOARDS['pico_display'][3]))
     assert len(mp['crcs']) == len(presses) + 1
     assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']

@@ -6,10 +6,9 @@
 # §13 the breakdown per line, §5.2 the Kiev star asked for).
 import json
 import os
-import subprocess
 import sys
 
-from conftest import ROOT, run_micropython, DEVICE_HEAP
+from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both
 from host_sim import keyscript
 from host_sim.headless import Display, BOARDS
 from trackside.saves import Saves
@@ -93,15 +92,7 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     # (ui_run.py keeps a checksum of the canvas after each of the 1,100 presses: more
     # room than the device's heap, the test above is the heap's)
     script = os.path.join(KEYS, 'russianrailroads-4p.keys')
-    (tmp_path / 'mp').mkdir()
-    (tmp_path / 'cp').mkdir()
-    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
-                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), 'pico_display',
-                                     str(tmp_path / 'mp'), script], heap='1024k').splitlines()[-1])
-    paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
-    r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
-                        'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
-    cp = json.loads(r.stdout.splitlines()[-1])
+    mp, cp = ui_on_both(mpy_dir, tmp_path, script, heap='1024k')
     assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']
     assert mp['standings'] == cp['standings'] == expected()
 

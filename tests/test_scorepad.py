@@ -2,18 +2,16 @@
 # the shared interface, through every shared path: its rules, the log and
 # replay, new game with typed names, play by keys on every board, history,
 # chart, undo, save and resume, and the same results on MicroPython.
-import json
 import os
 import subprocess
 import sys
 
 import pytest
 
-from conftest import ROOT, run_micropython, DEVICE_HEAP
+from conftest import ROOT, ui_on_both
 from host_sim import keyscript, keyplan
 from host_sim.headless import Display, BOARDS
-from trackside.saves import Saves
-from trackside.session import new_session, replay
+from trackside.session import new_session
 from trackside.ui.app import App
 from trackside.ui.screens import MessageScreen
 from steam_play import refused, play
@@ -164,14 +162,6 @@ def test_every_board_plays_the_score_pad(board, tmp_path):
 
 
 def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path):
-    (tmp_path / 'mp').mkdir()
-    (tmp_path / 'cp').mkdir()
-    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
-                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), 'pico_display',
-                                     str(tmp_path / 'mp'), KEYS], heap=DEVICE_HEAP).splitlines()[-1])
-    paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
-    r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
-                        'pico_display', str(tmp_path / 'cp'), KEYS], capture_output=True, text=True)
-    cp = json.loads(r.stdout.splitlines()[-1])
+    mp, cp = ui_on_both(mpy_dir, tmp_path, KEYS)
     assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']
     assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'

@@ -1,18 +1,15 @@
 # The device UI, driven by button presses as a player would (docs/device.md):
 # a whole game through the screens, refusals, undo, every board's buttons,
 # and the same presses on the real MicroPython with the same picture.
-import json
 import os
-import subprocess
-import sys
 
-from conftest import ROOT, run_micropython, DEVICE_HEAP
+from conftest import ROOT, ui_on_both
 from host_sim import keyscript
 from host_sim.headless import Display, BOARDS
 from trackside.saves import Saves
 from trackside.session import new_session
 from trackside.ui.app import App
-from trackside.ui.screens import ListScreen, MessageScreen
+from trackside.ui.screens import MessageScreen
 from trackside.ui import ask
 
 KEYS = os.path.join(ROOT, 'tests', 'keys')
@@ -70,15 +67,7 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     # Pico-sized heap, framebuf in C: the canvas after every press is the
     # same as on CPython with host_sim/shim/framebuf.py.
     script = os.path.join(KEYS, 'steam-base-3p.keys')
-    (tmp_path / 'mp').mkdir()
-    (tmp_path / 'cp').mkdir()
-    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
-                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), 'pico_display',
-                                     str(tmp_path / 'mp'), script], heap=DEVICE_HEAP).splitlines()[-1])
-    paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
-    r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
-                        'pico_display', str(tmp_path / 'cp'), script], capture_output=True, text=True)
-    cp = json.loads(r.stdout.splitlines()[-1])
+    mp, cp = ui_on_both(mpy_dir, tmp_path, script)
     assert len(mp['crcs']) == len(list(keyscript.presses(keys('steam-base-3p.keys'), BOARDS['pico_display'][3]))) + 1
     assert mp['crcs'] == cp['crcs']
     assert mp['sent'] == cp['sent']
@@ -90,9 +79,9 @@ def test_the_device_offers_only_what_the_rules_allow_and_shows_a_refusal(tmp_pat
     # links' points only VP may be taken, so the device does not ask (act,
     # Deliver, own links 1 -> 3, and the delivery is made). An entry the
     # rules refuse anyway shows the rule's words and changes nothing.
-    s = saved_game(tmp_path, ['steam base players=Red,Blue,Green start=firstgame',
-                              'Red tile turnorder', 'Blue tile firstmove', 'Green tile engineer',
-                              'Red pass', 'Blue pass', 'Green pass', 'Blue pass'])
+    saved_game(tmp_path, ['steam base players=Red,Blue,Green start=firstgame',
+                         'Red tile turnorder', 'Blue tile firstmove', 'Green tile engineer',
+                         'Red pass', 'Blue pass', 'Green pass', 'Blue pass'])
     app, display, names = device('pico_display', tmp_path)
     app.session.state['income'][0] = 9      # (as in a game where Red's income reached 9)
     app.session.state['loco'][0] = 3
