@@ -219,8 +219,8 @@ class ListScreen(Screen):
 
 
 class AmountScreen(Screen):
-    # A whole number between lo and hi. Held up/down speeds up: steps of 1,
-    # then 5, then 10 (docs/device.md: hold-to-accelerate, jumps of 5 and 10).
+    # A whole number between lo and hi. Held up/down speeds up: ones, then
+    # fives (step() below).
     kind = 'amount'
 
     def __init__(self, title, lo, hi, value, on_done, unit='$', note=''):
