@@ -6,6 +6,7 @@
 # (the tiles on the board, the stacks, the scores). docs/engine.md lists what
 # a game's UI module gives.
 from trackside.ui import theme
+from trackside.ui.table import signed
 from trackside.games.brass_data import level, buy_price, DISTANT_X
 
 LABELS = {'build': 'Build', 'link': 'Link', 'develop': 'Develop', 'sell': 'Sell cotton',
@@ -23,10 +24,6 @@ CHART = (('VP', 'vp'), ('Income', incomes), ('Money', 'money'))
 # what an entry's changes name (the game screen says what moved: money,
 # income level, track space, VP)
 NUMBERS = (('£', 'money'), ('inc', incomes), ('@', 'pos'), ('VP', 'vp'))
-
-
-def signed(n):
-    return '+%d' % n if n > 0 else '%d' % n
 
 
 def header(app):

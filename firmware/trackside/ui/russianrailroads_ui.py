@@ -20,15 +20,6 @@ NUMBERS = (('VP', 'vp'),)      # what an entry changed, said after it ("Red VP 4
 ORDINAL = ('1st', '2nd', '3rd', '4th')
 
 
-def header(app):
-    s = app.session.state
-    if s['phase'] == 'over':
-        names = app.session.setup['players']
-        won = [names[q] for q in range(len(names)) if s['rank'][q] == 1]
-        return 'Game over: %s %s' % (' & '.join(won), 'win' if len(won) > 1 else 'wins')
-    return '%s %s' % (app.session.game.clock(s), PHASES.get(s['phase'], s['phase']))
-
-
 def order(app):
     s = app.session.state
     if s['phase'] == 'over':

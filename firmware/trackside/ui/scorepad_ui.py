@@ -1,14 +1,11 @@
 # The score pad on the device: each player's total and last round on the
 # game screen, their place at the end; the totals charted round by round.
+from trackside.ui.table import signed
 LABELS = {'round': 'Enter the round', 'end': 'End the game', 'fix': 'Correct a round'}
 PHASES = {'play': 'Scores', 'over': 'Final'}
 NUMBERS = (('total', 'total'),)       # what an entry's changes name
 CHART = (('Total', 'total'),)
 ORDINAL = ('1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th')
-
-
-def signed(n):
-    return '+%d' % n if n > 0 else '%d' % n
 
 
 def cells(app, q):
@@ -30,15 +27,6 @@ def order(app):
     if s['phase'] == 'over':
         return sorted(range(n), key=lambda q: (s['rank'][q], q))   # (MicroPython's sort is not stable)
     return list(range(n))
-
-
-def header(app):
-    s = app.session.state
-    if s['phase'] == 'over':
-        names = app.session.setup['players']
-        first = [names[q] for q in range(len(names)) if s['rank'][q] == 1]
-        return 'Game over: %s %s' % (' & '.join(first), 'win' if len(first) > 1 else 'wins')
-    return '%s %s' % (app.session.game.clock(s), PHASES['play'])
 
 
 def confirm(app, verb):

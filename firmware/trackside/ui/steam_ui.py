@@ -3,6 +3,7 @@
 # phases, and the lines shown before the income phase. Imported when a
 # Steam game is played; docs/engine.md lists what a game's UI module gives.
 from trackside.ui import theme
+from trackside.ui.table import signed, winners
 
 LABELS = {'bid': 'Bid', 'pass': 'Pass', 'tile': 'Tile', 'build': 'Build',
           'deliver': 'Deliver', 'loco': 'Loco +1', 'income': 'Income',
@@ -16,15 +17,11 @@ ORDINAL = ('1st', '2nd', '3rd', '4th', '5th', '6th')
 TILE_SHORT = ('TOrd', 'FMov', 'Eng', 'FBld', 'CGro', 'Loco', 'Urb')   # §5.1's tiles 1-7
 
 
-def signed(n):
-    return '+%d' % n if n > 0 else '%d' % n
-
-
 def header(app):
     s = app.session.state
     names = app.session.setup['players']
     if s['phase'] == 'over':
-        return 'Game over: %s wins' % names[s['winner']] if s['winner'] >= 0 else 'Game over'
+        return winners(names, [s['winner']]) if s['winner'] >= 0 else 'Game over'
     return '%s %s' % (app.session.game.clock(s), PHASES.get(s['phase'], s['phase']))
 
 

@@ -20,8 +20,18 @@ def inline(p):
     return p.h >= 120
 
 
+def signed(n):
+    # A change or an income as the rows show it: +3, 0, -2.
+    return '+%d' % n if n > 0 else '%d' % n
+
+
+def winners(names, won):
+    return 'Game over: %s %s' % (' & '.join(names[q] for q in won), 'win' if len(won) > 1 else 'wins')
+
+
 def header(app):
-    # A sequence's answers so far, else the game's own words.
+    # A sequence's answers so far, else the game's own words: its header(),
+    # or the turn and phase, and at the end who won (state['rank'] 1).
     top = app.stack[-1] if app.stack else None
     summary = getattr(top, 'summary', '')
     if summary:
@@ -30,6 +40,9 @@ def header(app):
     if hasattr(gui, 'header'):
         return gui.header(app)
     s = app.session.state
+    if s['phase'] == 'over':
+        rank = s['rank']
+        return winners(app.session.setup['players'], [q for q in range(len(rank)) if rank[q] == 1])
     return '%s %s' % (app.session.game.clock(s), gui.PHASES.get(s['phase'], s['phase']))
 
 
