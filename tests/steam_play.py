@@ -1,8 +1,5 @@
 # Test helpers for Steam: sessions in a chosen situation, and (from
 # host_sim.randplay) random lines built from the rules' prompt or from nothing.
-import pytest
-
-from trackside.rules import RuleError, clone
 from trackside.session import new_session
 from host_sim.randplay import NAMES, legal_line, junk_line, random_game  # noqa: F401
 
@@ -14,12 +11,6 @@ def game(n=4, extra=''):
 
 def auction(n=4, extra=''):
     return new_session('steam base players=%s %s' % (','.join(NAMES[:n]), extra))
-
-
-def play(session, *lines):
-    for line in lines:
-        session.do_text(line)
-    return session
 
 
 def take_tiles(session, *tiles):
@@ -55,12 +46,3 @@ def row(session, name):
         if r['name'] == name:
             return r
 
-
-def refused(session, line, words):
-    # The line is refused with a message containing words, and changes nothing.
-    before = clone(session.state)
-    with pytest.raises(RuleError) as e:
-        session.do_text(line)
-    assert words in str(e.value), str(e.value)
-    assert session.state == before
-    return str(e.value)

@@ -4,9 +4,10 @@
 # program's own tables.
 import pytest
 
-from trackside.rules import RuleError, clone
+from trackside.rules import RuleError
 from trackside.session import new_session
 from trackside.games import brass, brass_data as data
+from game_play import play, refused
 
 NAMES = ['Ann', 'Bob', 'Cid', 'Dee']
 MILL, PORT, MINE, WORKS, SHIP = 0, 1, 2, 3, 4
@@ -16,22 +17,6 @@ MILL, PORT, MINE, WORKS, SHIP = 0, 1, 2, 3, 4
 
 def game(n=4, variant='w07', extra=''):
     return new_session('brass %s players=%s %s' % (variant, ','.join(NAMES[:n]), extra))
-
-
-def play(s, *lines):
-    for line in lines:
-        s.do_text(line)
-    return s
-
-
-def refused(s, line, words):
-    # The line is refused with a message containing words, and changes nothing.
-    before = clone(s.state)
-    with pytest.raises(RuleError) as e:
-        s.do_text(line)
-    assert words in str(e.value), str(e.value)
-    assert s.state == before
-    return str(e.value)
 
 
 def put(s, owner, t, lv, cubes=0, flipped=0):

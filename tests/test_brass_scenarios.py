@@ -6,17 +6,16 @@
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
 
 from conftest import ROOT
+from doc_text import entries, blocks, log_format
 from test_micropython import cpython_result, micropython_results
-from trackside import logfmt
 from trackside.session import new_session
 
+DOC = log_format('Brass (Lancashire)')     # the game's section of docs/log-format.md
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'scenarios', 'brass-*.log')))
-DOC = os.path.join(ROOT, 'docs', 'log-format.md')     # its "## Brass (Lancashire)" section
 
 
 def expected(path):
@@ -64,25 +63,6 @@ def test_the_scenarios_cover_the_issue():
 
 # --- the documentation's examples ---------------------------------------------------
 
-def blocks(text):
-    return re.findall(r'```[a-z]*\n(.*?)```', text, re.S)
-
-
-def entries(lines):
-    out = []
-    for line in lines:
-        w = logfmt.words_of(line)
-        if w:
-            out.append(b' '.join(w).decode())
-    return out
-
-
-def doc():
-    # The game's section of docs/log-format.md.
-    with open(DOC, encoding='utf-8') as f:
-        return f.read().split('\n## Brass (Lancashire)\n')[1].split('\n## ')[0]
-
-
 def four_player():
     with open(os.path.join(ROOT, 'tests', 'scenarios', 'brass-w07-4p.log')) as f:
         return entries(f.read().splitlines())
@@ -90,7 +70,7 @@ def four_player():
 
 def test_doc_examples_are_the_start_of_the_four_player_scenario():
     whole = four_player()
-    examples = [b for b in blocks(doc()) if b.startswith('brass w07 players=')]
+    examples = [b for b in blocks(DOC) if b.startswith('brass w07 players=')]
     assert len(examples) == 2
     for block in examples:
         lines = [l for l in block.splitlines() if l.strip() != '...']
@@ -99,7 +79,7 @@ def test_doc_examples_are_the_start_of_the_four_player_scenario():
 
 
 def test_doc_table_is_what_replay_prints():
-    table = [b for b in blocks(doc()) if b.startswith('Brass w07, rail')][0]
+    table = [b for b in blocks(DOC) if b.startswith('Brass w07, rail')][0]
     r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay',
                         os.path.join(ROOT, 'tests', 'scenarios', 'brass-w07-4p.log')],
                        cwd=ROOT, capture_output=True, text=True)
@@ -108,7 +88,7 @@ def test_doc_table_is_what_replay_prints():
 
 def test_doc_lists_every_setting_and_verb():
     from trackside.games import brass
-    text = doc()
+    text = DOC
     for spec in brass.SETTINGS:
         assert '| `%s` |' % spec[0] in text, spec[0]
     for verb in brass.VERBS:

@@ -8,19 +8,12 @@ import os
 
 from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both
 from host_sim import keyscript
-from host_sim.headless import Display, BOARDS
+from host_sim.headless import BOARDS
 from trackside.saves import Saves
 from trackside.logfmt import words_of
-from trackside.session import new_session
-from trackside.ui.app import App
+from ui_play import KEYS, keys, device, press, saved_game
 
-KEYS = os.path.join(ROOT, 'tests', 'keys')
 SCENARIOS = os.path.join(ROOT, 'tests', 'scenarios')
-
-
-def keys(name):
-    with open(os.path.join(KEYS, name)) as f:
-        return f.read()
 
 
 def log_lines(name):
@@ -31,25 +24,6 @@ def log_lines(name):
 def expected(name):
     with open(os.path.join(SCENARIOS, name)) as f:
         return json.load(f)
-
-
-def device(board, saves_dir):
-    width, height, mono, names, keymap = BOARDS[board]
-    app = App(Display(width, height, mono), keymap, str(saves_dir))
-    return app, names
-
-
-def press(app, names, script):
-    keyscript.play(app, names, script, keyscript.Clock())
-
-
-def saved_game(saves_dir, lines):
-    saves = Saves(str(saves_dir))
-    s = new_session(lines[0])
-    saves.new(s)
-    for line in lines[1:]:
-        s.do_text(line)
-    return s
 
 
 def index_of(lines, line):

@@ -9,31 +9,17 @@ import sys
 import pytest
 
 from conftest import ROOT
-from trackside import logfmt
+from doc_text import read, blocks, entries, section
 from trackside.games import steam
 from trackside.session import new_session, replay
 
 SHORT = os.path.join(ROOT, 'tests', 'scenarios', 'steam-base-short.log')
 
 
-def read(path):
-    with open(os.path.join(ROOT, path), encoding='utf-8') as f:
-        return f.read()
 
 
-def blocks(text):
-    # The fenced code blocks of a markdown text.
-    return re.findall(r'```[a-z]*\n(.*?)```', text, re.S)
 
 
-def entries(lines):
-    # Lines without comments and blanks, as the log reader sees them.
-    out = []
-    for line in lines:
-        w = logfmt.words_of(line)
-        if w:
-            out.append(b' '.join(w).decode())
-    return out
 
 
 def scenario():
@@ -80,9 +66,6 @@ def test_log_format_setup_example_is_canonical():
     assert new_session('steam players=Ann,Bob,Cid').setup_line() == line
 
 
-def section(doc, title):
-    # The text of a "## title" section of a markdown document.
-    return doc.split('\n## ' + title + '\n')[1].split('\n## ')[0]
 
 
 @pytest.mark.parametrize('name, title', [('steam', 'Steam (base game)'), ('scorepad', 'Score pad')])

@@ -2,19 +2,8 @@
 # seat's screen comes back with its choice under the cursor, a choice made
 # again replaces the one before and what came after it, and pressing on
 # after going back seats the players chosen, never more than the count.
-from host_sim import keyscript
-from host_sim.headless import Display, BOARDS
 from trackside.saves import Saves
-from trackside.ui.app import App
-
-
-def device(tmp_path, board='pico_display'):
-    width, height, mono, names, keymap = BOARDS[board]
-    return App(Display(width, height, mono), keymap, str(tmp_path)), names
-
-
-def press(app, names, script):
-    keyscript.play(app, names, script, keyscript.Clock())
+from ui_play import device, press
 
 
 def top(app):
@@ -24,7 +13,7 @@ def top(app):
 def test_issue_13s_presses_never_seat_more_players_than_the_count(tmp_path):
     # Steam, base, 4 players, three colours, back, then A nine times: the
     # seats are filled once each, the settings come, then the game starts.
-    app, names = device(tmp_path)
+    app, names = device('pico_display', tmp_path)
     press(app, names, 'A A A A A A B')
     assert top(app).title == 'Player 3 of 4'
     titles = []
@@ -38,7 +27,7 @@ def test_issue_13s_presses_never_seat_more_players_than_the_count(tmp_path):
 
 
 def test_back_goes_one_step_and_a_new_choice_replaces_the_old(tmp_path):
-    app, names = device(tmp_path)
+    app, names = device('pico_display', tmp_path)
     press(app, names, 'A A Y A')                    # Steam, base, 3 players
     press(app, names, 'A A')                        # Red, Blue
     assert top(app).title == 'Player 3 of 3'
@@ -57,7 +46,7 @@ def test_back_goes_one_step_and_a_new_choice_replaces_the_old(tmp_path):
     press(app, names, 'A A')                        # Blue again; Start the game
     assert app.session.setup['players'] == ['Yellow', 'Red', 'Blue']
     # and back from the first seat reaches the count, then the variant, the game
-    app2, names = device(tmp_path / 'two')
+    app2, names = device('pico_display', tmp_path / 'two')
     press(app2, names, 'A A A B')
     assert top(app2).title == 'Players (3 to 6)'
     press(app2, names, 'B')
@@ -69,7 +58,7 @@ def test_back_goes_one_step_and_a_new_choice_replaces_the_old(tmp_path):
 def test_a_typed_name_and_back_from_the_letters(tmp_path):
     # Score pad: a name typed with the buttons; back from the letters is the
     # seat again, nothing added.
-    app, names = device(tmp_path)
+    app, names = device('pico_display', tmp_path)
     press(app, names, 'Y A')                        # Score pad (one variant: no such screen)
     assert top(app).title == 'Players (2 to 8)'
     press(app, names, 'Y*2 A')                      # 2 players

@@ -10,27 +10,18 @@ import subprocess
 import sys
 
 from conftest import ROOT
+from doc_text import blocks, log_format
 from test_micropython import cpython_result, micropython_results
 from trackside import settings
 from trackside.games import russianrailroads as rr
 from trackside.session import new_session, replay
 
-DOC = os.path.join(ROOT, 'docs', 'log-format.md')     # its "## Russian Railroads" section
+DOC = log_format('Russian Railroads')     # the game's section of docs/log-format.md
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-*.log')))
 
 
-def doc():
-    # The game's section of docs/log-format.md.
-    with open(DOC, encoding='utf-8') as f:
-        return f.read().split('\n## Russian Railroads\n')[1].split('\n## ')[0]
-
-
-def blocks(text):
-    return re.findall(r'```[a-z]*\n(.*?)```', text, re.S)
-
-
 def test_the_settings_table_is_the_games_settings():
-    rows = re.findall(r'^\| `(\w+)` \| (.*?) \| (.*?) \|', doc(), re.M)
+    rows = re.findall(r'^\| `(\w+)` \| (.*?) \| (.*?) \|', DOC, re.M)
     table = dict((k, (vals, dflt)) for k, vals, dflt in rows if k in [s[0] for s in rr.SETTINGS])
     assert list(table) == [s[0] for s in rr.SETTINGS]
     for spec in rr.SETTINGS:
@@ -46,25 +37,25 @@ def test_the_settings_table_is_the_games_settings():
 
 
 def test_the_canonical_setup_line_is_what_the_device_writes():
-    line = [b for b in blocks(doc()) if 'format=1' in b][0].strip()
+    line = [b for b in blocks(DOC) if 'format=1' in b][0].strip()
     assert new_session('russianrailroads players=Ann,Bob,Cid,Dee').setup_line() == line
 
 
 def test_every_verb_is_documented():
-    lines = doc().split('### Lines')[1].split('###')[0]
+    lines = DOC.split('### Lines')[1].split('###')[0]
     for verb in rr.VERBS:
         assert re.search(r'`(NAME )?%s\b' % verb, lines), verb
 
 
 def test_the_r1_example_replays_to_the_rulebooks_20():
-    example = [b for b in blocks(doc()) if b.startswith('russianrailroads players=Red,Blue')][0]
+    example = [b for b in blocks(DOC) if b.startswith('russianrailroads players=Red,Blue')][0]
     session, error = replay(example.splitlines())
     assert error is None
     assert session.state['sc'][0] == 20 and session.state['vp'][0] == 20
 
 
 def test_the_first_example_is_the_start_of_the_4p_scenario():
-    example = [b for b in blocks(doc()) if b.startswith('russianrailroads players=Ann')][0]
+    example = [b for b in blocks(DOC) if b.startswith('russianrailroads players=Ann')][0]
     lines = [l.split('#')[0].strip() for l in example.splitlines()]
     lines = [l for l in lines if l and l != '...']
     s = new_session(lines[0])
@@ -74,7 +65,7 @@ def test_the_first_example_is_the_start_of_the_4p_scenario():
 
 
 def test_the_replay_fields_are_documented():
-    part = doc().split('### What `replay` prints')[1]
+    part = DOC.split('### What `replay` prints')[1]
     documented = set()
     for names in re.findall(r'^\| ((?:`\w+`(?:, )?)+) \|', part, re.M):
         documented.update(re.findall(r'`(\w+)`', names))

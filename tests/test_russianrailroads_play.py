@@ -2,7 +2,6 @@
 # (the digest's test vectors give boards, not the moves that made them), and
 # whole rounds of entries.
 from trackside.session import new_session
-from trackside.games import russianrailroads as rr
 from trackside.games import russianrailroads_board as B
 
 NAMES = ['Ann', 'Bob', 'Cid', 'Dee']
@@ -19,12 +18,6 @@ def game(n=4, extra='', names=None, start=True):
         for k in range(n - 1):
             p = s.prompt()['player']
             s.do_text('%s %s' % (names[p], picks[k]))
-    return s
-
-
-def play(s, *lines):
-    for line in lines:
-        s.do_text(line)
     return s
 
 

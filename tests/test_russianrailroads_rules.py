@@ -3,19 +3,11 @@
 # order of §4.2, the claims of §9, and the log lines. Each test names its section.
 import pytest
 
-from trackside.rules import RuleError, clone
+from trackside.rules import RuleError
 from trackside.games import russianrailroads_board as B
 from trackside.games import russianrailroads_ask as A
-from test_russianrailroads_play import NAMES, game, play, board, score, everyone_passes
-
-
-def refused(s, line, words):
-    before = clone(s.state), s.cursor
-    with pytest.raises(RuleError) as e:
-        s.do_text(line)
-    assert words in str(e.value), str(e.value)
-    assert (s.state, s.cursor) == before            # a refusal changes nothing
-    return str(e.value)
+from test_russianrailroads_play import game, board, score, everyone_passes
+from game_play import play, refused
 
 
 # --- §14.1: the rulebook's vectors -----------------------------------------------------

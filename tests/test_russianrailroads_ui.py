@@ -9,29 +9,11 @@ import os
 import sys
 
 from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both
-from host_sim import keyscript
-from host_sim.headless import Display, BOARDS
 from trackside.saves import Saves
-from trackside.session import new_session, replay
-from trackside.ui.app import App
+from trackside.session import replay
+from ui_play import KEYS, keys, device, press, saved_game
 
-KEYS = os.path.join(ROOT, 'tests', 'keys')
 SCENARIO = os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-4p')
-
-
-def keys(name):
-    with open(os.path.join(KEYS, name)) as f:
-        return f.read()
-
-
-def device(board, saves_dir):
-    width, height, mono, names, keymap = BOARDS[board]
-    display = Display(width, height, mono)
-    return App(display, keymap, str(saves_dir)), names
-
-
-def press(app, names, script):
-    keyscript.play(app, names, script, keyscript.Clock())
 
 
 def expected():
@@ -47,15 +29,6 @@ def scenario_history():
         session, error = replay(f)
     assert error is None
     return session.history()
-
-
-def saved_game(saves_dir, lines):
-    saves = Saves(str(saves_dir))
-    s = new_session(lines[0])
-    saves.new(s)
-    for line in lines[1:]:
-        s.do_text(line)
-    return s
 
 
 def test_a_whole_4_player_game_through_the_buttons(tmp_path):

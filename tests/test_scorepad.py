@@ -10,11 +10,10 @@ import pytest
 
 from conftest import ROOT, ui_on_both
 from host_sim import keyscript, keyplan
-from host_sim.headless import Display, BOARDS
 from trackside.session import new_session
-from trackside.ui.app import App
 from trackside.ui.screens import MessageScreen
-from steam_play import refused, play
+from game_play import refused, play
+from ui_play import device
 
 KEYS = os.path.join(ROOT, 'tests', 'keys', 'scorepad-4p.keys')
 # What tests/keys/scorepad-4p.keys enters on a new device: a score pad for
@@ -107,11 +106,6 @@ def test_replay_prints_the_table_and_the_winner(tmp_path):
         'Red      19  [14, 3, 2]     1',
         'Dee      20  [5, 11, 4]     2',
         'Winner: Red']
-
-
-def device(board, saves_dir):
-    width, height, mono, names, keymap = BOARDS[board]
-    return App(Display(width, height, mono), keymap, str(saves_dir)), names
 
 
 def test_a_whole_game_through_the_buttons_then_history_chart_undo_and_resume(tmp_path):

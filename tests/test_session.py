@@ -5,7 +5,8 @@ import pytest
 from trackside import session as session_mod
 from trackside.rules import RuleError, clone
 from trackside.session import new_session, replay
-from steam_play import game, play, random_game
+from steam_play import game, random_game
+from game_play import play
 
 
 class ListJournal(list):

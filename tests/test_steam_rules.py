@@ -2,10 +2,11 @@
 # Each test names the digest section (and test vector) it checks.
 import pytest
 
-from trackside.games import steam, steam_turn
-from trackside.rules import RuleError, clone
+from trackside.games import steam_turn
+from trackside.rules import RuleError
 from trackside.session import new_session
-from steam_play import game, auction, play, take_tiles, everyone, at, row, refused
+from steam_play import game, auction, take_tiles, everyone, at, row
+from game_play import play, refused
 
 
 def tiles_then_pass(session, *lines):

@@ -4,7 +4,8 @@ import pytest
 
 from trackside.games import steam_standard
 from trackside.session import new_session
-from steam_play import play, everyone, at, row, refused
+from steam_play import everyone, at, row
+from game_play import play, refused
 
 B1 = 'steam standard players=Dani,Tomi,Eva,Jani turns=2'
 

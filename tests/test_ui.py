@@ -5,42 +5,11 @@ import os
 
 from conftest import ROOT, ui_on_both
 from host_sim import keyscript
-from host_sim.headless import Display, BOARDS
+from host_sim.headless import BOARDS
 from trackside.saves import Saves
-from trackside.session import new_session
-from trackside.ui.app import App
 from trackside.ui.screens import MessageScreen
 from trackside.ui import ask
-
-KEYS = os.path.join(ROOT, 'tests', 'keys')
-
-
-def keys(name):
-    with open(os.path.join(KEYS, name)) as f:
-        return f.read()
-
-
-def device(board, saves_dir):
-    width, height, mono, names, keymap = BOARDS[board]
-    display = Display(width, height, mono)
-    app = App(display, keymap, str(saves_dir))
-    return app, display, names
-
-
-def press(app, names, script, clock=None):
-    clock = clock or keyscript.Clock()
-    keyscript.play(app, names, script, clock)
-    return clock
-
-
-def saved_game(saves_dir, lines):
-    # A game already under way, saved as the device saves it.
-    saves = Saves(str(saves_dir))
-    s = new_session(lines[0])
-    saves.new(s)
-    for line in lines[1:]:
-        s.do_text(line)
-    return s
+from ui_play import KEYS, keys, device, press, saved_game
 
 
 def test_a_whole_steam_game_through_the_buttons(tmp_path):
@@ -50,7 +19,7 @@ def test_a_whole_steam_game_through_the_buttons(tmp_path):
     # change, §3), builds $2, delivers 2 VP; Green delivers 1 to income;
     # income: Red pays $1; final score (§6) Red 2 - 2 + 3 links = 3, Green
     # 0 + 0 + 1 = 1, Blue 0.
-    app, display, names = device('pico_display', tmp_path)
+    app, names = device('pico_display', tmp_path)
     press(app, names, keys('steam-base-3p.keys'))
     st = app.session.standings()
     rows = {r['name']: r for r in st['players']}
@@ -82,7 +51,7 @@ def test_the_device_offers_only_what_the_rules_allow_and_shows_a_refusal(tmp_pat
     saved_game(tmp_path, ['steam base players=Red,Blue,Green start=firstgame',
                          'Red tile turnorder', 'Blue tile firstmove', 'Green tile engineer',
                          'Red pass', 'Blue pass', 'Green pass', 'Blue pass'])
-    app, display, names = device('pico_display', tmp_path)
+    app, names = device('pico_display', tmp_path)
     app.session.state['income'][0] = 9      # (as in a game where Red's income reached 9)
     app.session.state['loco'][0] = 3
     app.session._prompt = None
@@ -99,7 +68,7 @@ def test_the_device_offers_only_what_the_rules_allow_and_shows_a_refusal(tmp_pat
 
 def test_holding_back_undoes_and_says_what(tmp_path):
     saved_game(tmp_path, ['steam base players=Red,Blue,Green start=firstgame', 'Red tile turnorder'])
-    app, display, names = device('pico_display', tmp_path)
+    app, names = device('pico_display', tmp_path)
     assert app.session.cursor == 1
     press(app, names, 'B-')
     assert app.session.cursor == 0 and app.status[0] == 'undid: Red tile turnorder'
@@ -116,10 +85,10 @@ def test_three_and_two_button_boards_play_the_same_game(tmp_path):
     four = keys('steam-base-3p.keys')
     three = ' '.join({'A': 'SEL', 'B': 'SEL-', 'X': 'UP', 'Y': 'DOWN'}.get(w.split('*')[0], '?')
                      + ('*' + w.split('*')[1] if '*' in w else '') for w in four.split())
-    app, display, names = device('oled_ssd1306', tmp_path / '3')
+    app, names = device('oled_ssd1306', tmp_path / '3')
     press(app, names, three)
     assert app.session.standings()['winner'] == 'Red'
-    app2, display2, names2 = device('tdisplay', tmp_path / '2')
+    app2, names2 = device('tdisplay', tmp_path / '2')
     press(app2, names2, keys('steam-base-3p-2buttons.keys'))
     assert app2.session.history() == app.session.history()
 
@@ -128,8 +97,8 @@ def test_redrawing_only_what_changed_gives_the_picture_a_full_redraw_gives(tmp_p
     # The game screen redraws only the boxes and glyphs that changed (Painter
     # put()). Played side by side with a device that redraws everything after
     # every press, its canvas must be the same, press after press.
-    live, live_display, names = device('pico_display', tmp_path / 'live')
-    fresh, fresh_display, _ = device('pico_display', tmp_path / 'fresh')
+    live, names = device('pico_display', tmp_path / 'live')
+    fresh, _ = device('pico_display', tmp_path / 'fresh')
     c1, c2 = keyscript.Clock(), keyscript.Clock()
     words = keys('steam-base-3p.keys').split()
     for i, word in enumerate(words):
@@ -137,7 +106,7 @@ def test_redrawing_only_what_changed_gives_the_picture_a_full_redraw_gives(tmp_p
         keyscript.play(fresh, names, word, c2)
         fresh.p.clear()
         fresh.stack[-1].draw(fresh.p, fresh)
-        assert bytes(live_display.buffer) == bytes(fresh_display.buffer), 'press %d (%s)' % (i, word)
+        assert bytes(live.p.display.buffer) == bytes(fresh.p.display.buffer), 'press %d (%s)' % (i, word)
 
 
 def rows(app):
@@ -155,7 +124,7 @@ def test_the_rulebook_auction_b1_through_the_buttons(tmp_path):
     with open(os.path.join(ROOT, 'tests', 'scenarios', 'steam-standard-b1.log')) as f:
         lines = [l for l in f.read().splitlines() if l and not l.startswith('#')]
     saved_game(tmp_path, lines[:lines.index('Jani capital 0') + 1])
-    app, display, names = device('pico_display', tmp_path)
+    app, names = device('pico_display', tmp_path)
     s = app.session.state
     cash = list(s['cash'])
     assert app.p.slots['title'][0] == 'Dani: bid'
