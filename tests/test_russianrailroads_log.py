@@ -100,3 +100,20 @@ def test_whole_games_give_the_hand_worked_standings_on_cpython_and_micropython(m
             want = json.load(f)
         del cp['state']
         assert cp == want, path
+
+
+def test_replay_of_a_game_under_way_says_who_is_next_once(tmp_path):
+    # host_sim replay adds "Next: " to the prompt: the prompt must not say it too.
+    with open(os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-2p.log')) as f:
+        lines = f.read().splitlines()
+    k = 0
+    session = None
+    while not (session and session.state['phase'] == 'actions'):     # the first worker's turn
+        k += 1
+        session = replay(lines[:k])[0]
+    path = tmp_path / 'under-way.log'
+    path.write_text('\n'.join(lines[:k]) + '\n')
+    out = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', str(path)], cwd=ROOT,
+                         capture_output=True, text=True).stdout
+    last = out.strip().splitlines()[-1]
+    assert last.startswith('Next: ') and 'Next: ' not in last[6:], last

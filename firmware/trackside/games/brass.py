@@ -7,9 +7,9 @@
 # turn order and the scores.
 #
 # This module holds the declarations and the order of play (rounds, income,
-# eras, scoring). The actions are brass_act.py, their questions
-# brass_steps.py, the log text brass_log.py; all build on brass_board.py
-# and brass_data.py, and none imports this one.
+# eras, scoring). The actions and the tiles on the board are brass_act.py,
+# their questions brass_steps.py, the log text brass_log.py, the end of an
+# era brass_end.py; all build on brass_data.py, and none imports this one.
 #
 # State: one dict of plain lists and ints (new_game). apply() changes it in
 # place and raises RuleError before it changes anything.
@@ -94,7 +94,7 @@ def new_game(setup):
         'taken': [[0] * 5 for _ in range(n)],   # tiles gone from each stack (§10)
         'links': [0] * n,                   # link tiles built this era
         'vlinks': [0] * n, 'vtiles': [0] * n, 'vcash': [0] * n, 'vlost': [0] * n,
-        'tiles': [], 'built': 0,            # the board's industry tiles (brass_board.py)
+        'tiles': [], 'built': 0,            # the board's industry tiles (brass_act.py)
         'coal': MARKET, 'iron': MARKET,     # §3: both markets start full
         'cotton': 0, 'pile': pile(setup),   # §9: the distant market marker and tiles
         'pile0': pile(setup),               # (the tiles at the start of an era)

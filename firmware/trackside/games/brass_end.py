@@ -21,6 +21,10 @@ def salvage_need(s, p):
     return tiles, [salvage(t[TYP], t[LV]) for t in tiles], s['owe'][p]
 
 
+# §5.2: W07 says only that several tiles may be needed; "stop as soon as
+# covered", the change kept and 1 VP per £1 still owed with no tiles left
+# are RX18's rules [RB]. Both editions use them here: W07 leaves these
+# cases open, and RX18's answer is the only one printed.
 def salvage_refusal(s, p, nums):
     tiles, values, owe = salvage_need(s, p)
     nums_on = [t[NUM] for t in tiles]
