@@ -361,6 +361,47 @@ def test_opponents_mine_only_when_no_coal_anywhere_section_15_1():
     refused(s, 'Ann build mill over %d coal market' % mill, "Only an opponent's coal mine")
 
 
+def test_opponents_iron_works_only_when_no_iron_anywhere_section_7_15_1():
+    # §7 Overbuilding (§15.1 restores the HU sidebar's dropped "not"): an
+    # opponent's iron works only when no iron is on the board or in the market
+    s = game()
+    theirs = put(s, 1, WORKS, 1, cubes=0, flipped=1)
+    refused(s, 'Ann build works over %d coal market' % theirs,
+            'lower level of the same industry')         # Ann's next works is L1 too
+    s.state['taken'][0][WORKS] = 1              # Ann's next works is L2
+    refused(s, 'Ann build works over %d coal market' % theirs,
+            'Not while any iron is left on the board or in the market (§7, §15.1)')
+    s.state['iron'] = 0
+    tile(s, theirs)[4] = 1                      # the works itself still holds a cube
+    refused(s, 'Ann build works over %d coal market' % theirs, 'iron is left')
+    tile(s, theirs)[4] = 0
+    other = put(s, 2, WORKS, 1, cubes=1)        # a cube on Cid's works
+    refused(s, 'Ann build works over %d coal market' % theirs, 'iron is left')
+    tile(s, other)[4], tile(s, other)[5] = 0, 1
+    s.state['iron'] = 1                         # a single cube in the market
+    refused(s, 'Ann build works over %d coal market' % theirs, 'iron is left')
+    s.state['iron'] = 0
+    play(s, 'Ann build works over %d coal market' % theirs)
+    st = s.state
+    assert tile(s, theirs) is None and tile(s, other)
+    assert st['pos'][1] == 10                   # Bob loses nothing already gained (§7, §16.12)
+    # £7 + a coal £1 paid; then the 4 iron fill the empty market: £4 + £4 + £3 + £3,
+    # all gone, so the new works flips at once: +3 spaces (§8, §16.2, §16.5)
+    assert st['spent'][0] == 8 and st['money'][0] == 30 - 8 + 14
+    assert st['iron'] == 4 and tile(s, 3)[4] == 0 and tile(s, 3)[5] == 1 and st['pos'][0] == 13
+
+
+def test_own_iron_works_may_be_built_over_while_iron_is_left_section_7():
+    # §7 Overbuilding: one's own tile at any time; the old one leaves with its cubes
+    s = game()
+    own = put(s, 0, WORKS, 1, cubes=2)
+    s.state['taken'][0][WORKS] = 1              # Ann's next works is L2
+    play(s, 'Ann build works over %d coal market' % own)
+    assert tile(s, own) is None and s.state['iron'] == 8    # the market was full: no sale
+    assert [t[4] for t in s.state['tiles']] == [4]          # only the new works' cubes
+    assert s.state['money'][0] == 30 - 7 - 1
+
+
 def test_double_action_build_not_in_first_canal_round_section_16_19():
     s = game()
     refused(s, 'Ann build port double', 'double-action build')
@@ -374,6 +415,76 @@ def test_money_cannot_go_negative_on_a_build_section_16_1():
     at(s, 'Ann', money=11)
     refused(s, 'Ann build mill', 'costs £12')
     assert 'mill' not in [w for w, label in brass.build_choices(s.state, 0, NAMES)]
+
+
+def test_connected_is_only_for_a_coal_mine_section_8_16_4():
+    # §16.4, §8: only a coal mine sells to the market if connected (the
+    # operator's flag); an iron works always sells, the others have no cubes
+    s = game()
+    refused(s, 'Ann build port connected', '"connected" is for a coal mine (§8)')
+    refused(s, 'Ann build mill connected', '"connected" is for a coal mine')
+    refused(s, 'Ann build works coal market connected', '"connected" is for a coal mine')
+    s.state['coal'] = 6
+    play(s, 'Ann build mine connected')         # 2 cubes into the two empty £1 spaces
+    assert s.state['coal'] == 8 and s.state['money'][0] == 30 - 5 + 2 and tile(s, 1)[5] == 1
+
+
+def test_a_build_names_exactly_the_coal_and_iron_its_level_needs_section_10():
+    # §10's Coal and Iron columns: a source for each cube the level needs, no other
+    s = game()
+    refused(s, 'Ann build works', 'Works L1 needs coal 1, iron 0 (§10)')
+    refused(s, 'Ann build works coal market iron market', 'Works L1 needs coal 1, iron 0')
+    refused(s, 'Ann build port coal market', 'Port L1 needs coal 0, iron 0')
+    refused(s, 'Ann build mine iron market', 'Mine L1 needs coal 0, iron 0')
+    s.state['taken'][0][MILL] = 6               # Ann's next mill is L3: coal and iron
+    refused(s, 'Ann build mill', 'Mill L3 needs coal 1, iron 1')
+    refused(s, 'Ann build mill coal market', 'Mill L3 needs coal 1, iron 1')
+    refused(s, 'Ann build mill iron market', 'Mill L3 needs coal 1, iron 1')
+    s.state['taken'][0][MINE] = 3               # Ann's next mine is L3: one iron
+    refused(s, 'Ann build mine', 'Mine L3 needs coal 0, iron 1')
+    refused(s, 'Ann build mine coal market', 'Mine L3 needs coal 0, iron 1')
+
+
+def test_no_cube_anywhere_still_comes_from_the_supply_at_5_section_8_16_1():
+    # §8: an empty market sells from the supply at £5 a cube; the build is
+    # refused only if the player cannot pay for it all (§16.1)
+    s = game()
+    s.state['coal'] = 0
+    at(s, 'Ann', money=9)                       # works L1 £5 + coal £5
+    refused(s, 'Ann build works coal market', 'Works L1 costs £10 in all; £9 in hand (§16.1)')
+    at(s, 'Ann', money=10)
+    play(s, 'Ann build works coal market')
+    assert s.state['money'][0] == 0 and s.state['spent'][0] == 10 and s.state['coal'] == 0
+    s = game()
+    s.state['coal'] = s.state['iron'] = 0
+    s.state['taken'][0][MILL] = 6               # mill L3: £16 + coal £5 + iron £5
+    at(s, 'Ann', money=25)
+    refused(s, 'Ann build mill coal market iron market', 'Mill L3 costs £26 in all')
+    at(s, 'Ann', money=26)
+    play(s, 'Ann build mill coal market iron market')
+    assert s.state['money'][0] == 0 and (s.state['coal'], s.state['iron']) == (0, 0)
+
+
+def test_a_named_source_without_a_cube_is_refused_section_8():
+    # §8 (log: "a source without a cube"): a coal source is a mine with coal
+    # on it, an iron source a works with iron on it
+    s = game()
+    to_round(s, 0, 2)
+    s.state['taken'][0][MILL] = 3               # Ann's next mill is L2: one coal
+    empty = put(s, 1, MINE, 1, cubes=0, flipped=1)
+    works = put(s, 2, WORKS, 1, cubes=2)
+    mine = put(s, 1, MINE, 2, cubes=1)
+    dry = put(s, 3, WORKS, 2, cubes=0, flipped=1)
+    refused(s, 'Ann build mill coal %d' % empty, 'Tile %d has no coal (§8)' % empty)
+    refused(s, 'Ann build mill coal %d' % works, 'Tile %d has no coal' % works)
+    refused(s, 'Ann build mill coal 9', 'Tile 9 has no coal')          # no tile 9
+    refused(s, 'Ann develop port iron %d' % mine, 'Tile %d has no iron (§8)' % mine)
+    refused(s, 'Ann develop port iron %d' % dry, 'Tile %d has no iron' % dry)
+    refused(s, 'Ann develop port port iron %d %d' % (works, dry), 'Tile %d has no iron' % dry)
+    to_round(s, 1, 2)
+    refused(s, 'Ann link coal %d %d' % (mine, mine), 'Tile %d has no coal' % mine)   # 1 cube, twice
+    play(s, 'Ann link coal %d market' % mine)   # £15 + the market's £1; the mine flips for Bob
+    assert s.state['money'][0] == 14 and tile(s, mine)[5] == 1 and s.state['pos'][1] == 17
 
 
 # --- §11 flips on other players' turns ------------------------------------------------
@@ -405,6 +516,28 @@ def test_one_sell_sells_several_mills_section_9():
     refused(s, 'Ann sell %d %d %d %d' % (m1, p1, m2, p1), 'not an unflipped port')
     play(s, 'Ann sell %d %d %d %d' % (m1, p1, m2, p2))
     assert s.state['pos'][:3] == [10 + 5 + 4, 13, 13]
+
+
+def test_sell_only_the_players_own_unflipped_mills_section_9():
+    # §9 step 5: a Sell sells "the player's unflipped mills"
+    s = game()
+    to_round(s, 0, 2)
+    p1, p2 = put(s, 2, PORT, 1), put(s, 3, PORT, 1)
+    bobs = put(s, 1, MILL, 1)
+    sold = put(s, 0, MILL, 1, flipped=1)
+    mine = put(s, 0, MINE, 1, cubes=2)
+    ann = put(s, 0, MILL, 2)
+    why = "Tile %d is not an unflipped mill of the player's (§9)"
+    refused(s, 'Ann sell %d %d' % (bobs, p1), why % bobs)              # another player's
+    refused(s, 'Ann sell %d distant 1' % bobs, why % bobs)
+    refused(s, 'Ann sell %d %d' % (sold, p1), why % sold)              # already flipped
+    refused(s, 'Ann sell %d %d' % (mine, p1), why % mine)              # not a mill
+    refused(s, 'Ann sell %d %d %d %d' % (ann, p1, bobs, p2), why % bobs)   # later in the line
+    refused(s, 'Ann sell %d %d %d %d' % (ann, p1, ann, p2), why % ann)     # the same mill twice
+    play(s, 'Ann sell %d %d' % (ann, p1))
+    assert s.state['pos'][:3] == [14, 10, 13] and tile(s, ann)[5] == 1
+    refused(s, 'Ann sell %d %d' % (ann, p2), why % ann)                # flipped by that sale
+    refused(s, 'Ann sell %d distant 1' % ann, why % ann)
 
 
 # --- §9 the distant cotton market --------------------------------------------------
