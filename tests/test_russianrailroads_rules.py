@@ -414,6 +414,138 @@ def test_special_spaces_award_at_once_section_5():
     refused(s, 'Ann token medal', 'on the board already')
 
 
+def test_industrialization_token_space_gives_one_token_section_8_and_5_1():
+    # §8 layout: lane index 10 is the token space (no number: it scores the
+    # 15 printed before it); §5.1 / §12.2: a marker reaching it takes 1 token.
+    s = game()
+    board(s, 0, im=(9, -1), fa=3)               # on factory gap 3; 3 factories open index 10
+    assert B.tokens_due(s.state, 0) == 0
+    refused(s, 'Ann token reval', 'No token space reached')
+    play(s, 'Ann ind 1')
+    st = s.state
+    assert st['im'][0] == [10, -1]
+    assert 'a token to take (industry)' in st['ev']
+    assert B.tokens_due(st, 0) == 1
+    assert score(s, 0)[3] == 15                 # the token space carries 15 forward (§8)
+    play(s, 'Ann token reval')
+    assert st['tk'][0] == [5] and st['rv'][0] == 1 and B.tokens_due(st, 0) == 0
+    refused(s, 'Ann token medal', 'No token space reached')    # one token, not one per entry
+
+
+def test_industrialization_token_space_passed_counts_section_5():
+    # §5 general rule: a space is met when reached or passed; a marker that
+    # jumps over index 10 still has the token to take.
+    s = game()
+    board(s, 0, im=(9, -1), fa=4)
+    play(s, 'Ann ind 2')
+    assert s.state['im'][0][0] == 11
+    assert B.tokens_due(s.state, 0) == 1
+    assert score(s, 0)[3] == 15                 # factory gap 4 scores the 15 before it (§8)
+
+
+def test_industrialization_token_space_not_used_twice_section_8():
+    # §8 / §5.1: the second marker reaching the token space gives no second token.
+    s = game()
+    board(s, 0, im=(9, -1), fa=3, ts=(13,), locos=(9, 4, 0, 0))     # TS 13 reached: a token
+    play(s, 'Ann token marker', 'Ann ind 1')        # marker 2 on 0; marker 1 on the token space
+    st = s.state
+    assert B.tokens_due(st, 0) == 1
+    play(s, 'Ann token reval')
+    assert B.tokens_due(st, 0) == 0
+    play(s, 'Ann factory', 'Ann ind 2', 'Ann ind 0 10')   # marker 1 on 12, marker 2 on 10
+    assert st['im'][0] == [12, 10]
+    assert B.tokens_due(st, 0) == 0
+    refused(s, 'Ann token medal', 'No token space reached')
+    assert score(s, 0)[3] == 20 + 15                # both markers score (§8)
+
+
+def test_question_card_engineer_and_black_worker_need_token_7_section_12_1():
+    # §12.1 ? cards 2 (the engineer and rouble) and 4 (the black worker) are
+    # reached only with token 7 (§12.2); without it both are refused and
+    # nothing changes. A hired engineer needs no token (§12.3).
+    s = game()
+    refused(s, 'Ann engineer 5 card', 'token 7')
+    refused(s, 'Ann worker', 'token 7')
+    play(s, 'Ann engineer 5')
+    assert s.state['en'][0] == [5] and s.state['qe'][0] == 0
+    # with token 7 (on the TS 13 circle) the ? card's engineer may be taken
+    board(s, 0, ts=(13,), locos=(9, 4, 0, 0))
+    board(s, 1, ts=(13,), locos=(9, 4, 0, 0))
+    play(s, 'Ann token qcard', 'Ann engineer 6 card')
+    assert s.state['en'][0] == [5, 6] and s.state['qe'][0] == 6
+    # §12.2 token 7: the ? card used leaves the game: nobody takes its engineer again
+    play(s, 'Bob token qcard')
+    refused(s, 'Bob engineer 7 card', 'taken already')
+    play(s, 'Bob worker')                       # ? card 4 is still there for Bob
+    assert s.state['bw'] == [0, 1, 0, 0]
+    board(s, 2, ts=(13,), locos=(9, 4, 0, 0))
+    play(s, 'Cid token qcard')
+    refused(s, 'Cid worker', 'taken already')
+    refused(s, 'Cid engineer 8 card', 'taken already')
+
+
+def test_one_token_7_uses_one_question_card_section_12_2():
+    # §12.2 token 7: "Choose one face-up ? card and use it"; each player has
+    # one token 7 (each token is used once), so one ? card a game.
+    s = game()
+    board(s, 0, ts=(13,), locos=(9, 4, 0, 0))
+    play(s, 'Ann token qcard', 'Ann engineer 6 card')
+    refused(s, 'Ann worker', 'one ? card')
+    s = game()          # (board() sets the state: an undo would replay without it)
+    board(s, 0, ts=(13,), locos=(9, 4, 0, 0))
+    play(s, 'Ann token qcard', 'Ann worker')
+    refused(s, 'Ann engineer 6 card', 'one ? card')
+
+
+def test_at_most_8_doublers_the_9th_refused_section_7():
+    # §7: 8 doubler spaces above TS 1-8, one doubler each; §13: doublers 0-8.
+    s = game()
+    for k in range(8):
+        play(s, 'Ann doubler 1')
+    st = s.state
+    assert st['db'][0] == 8
+    refused(s, 'Ann doubler 1', '8 doubler spaces, 8 filled')
+    assert 'doubler 1' not in [w for w, l in A.change_items(st, 0)]
+    # the starting card's doubler counts toward the 8 (Cid took it, §2)
+    assert st['db'][2] == 1
+    play(s, 'Cid doubler 7')
+    refused(s, 'Cid doubler 1', '8 doubler spaces')
+
+
+def test_token_doublers_stop_at_the_8th_space_section_7():
+    # §12.2 token 4 gives 3 doublers, but §7 has only 8 spaces: with 6 placed, 8.
+    s = game()
+    board(s, 0, ts=(13,), locos=(9, 4, 0, 0), db=6)
+    play(s, 'Ann token doublers')
+    assert s.state['db'][0] == 8
+    refused(s, 'Ann doubler 1', '8 doubler spaces')
+
+
+def test_a_ts_locomotive_replaces_the_lower_one_section_6():
+    # §6 / §4.1: the TS has 2 locomotive slots, their numbers add; a third
+    # locomotive displaces one (the new number replaces the old, never adds).
+    s = game(n=2, extra='rounds=1')
+    play(s, 'Ann loco ts 4')
+    st = s.state
+    assert B.reach(st, 0, B.TS) == 1 + 4                    # R3
+    play(s, 'Ann loco ts 6')                                # replaces #1
+    assert sorted(st['lo'][0][:2]) == [4, 6]
+    assert B.reach(st, 0, B.TS) == 4 + 6                    # not 1 + 4 + 6
+    board(s, 0, ts=(12, 11))                                # grey on 1-11, black on 12
+    assert score(s, 0)[0] == 10                             # reach 10: spaces 1-10, 1 VP each
+    refused(s, 'Ann loco ts 3', 'only replaced by a higher one')    # would replace #4
+    play(s, 'Ann loco ts 9 4')                              # #6 replaced by #9 (the higher)
+    assert sorted(st['lo'][0][:2]) == [4, 9] and B.reach(st, 0, B.TS) == 4 + 9
+    assert score(s, 0)[0] == 11                             # reach 13, black on 12: grey 1-11
+    # StP holds one: the new replaces it
+    play(s, 'Ann loco sp 3', 'Ann loco sp 5')
+    assert st['lo'][0][2] == 5 and B.reach(st, 0, B.SP) == 5
+    # §11.1 card 4 counts the locomotives on the lines: 9 + 4 + 5, the replaced ones gone
+    everyone_passes(s)
+    play(s, 'score', 'Ann cards locos', 'Bob cards')
+    assert st['fin'][0][2] == 9 + 4 + 5
+
+
 # --- §2, §9: setup, turn order ------------------------------------------------------------
 
 def test_starting_cards_4th_3rd_2nd_choose_section_2():
@@ -425,6 +557,37 @@ def test_starting_cards_4th_3rd_2nd_choose_section_2():
     st = s.state
     assert st['tr'][3][0] == 2 and 'grey' in ' '.join(B.marks(st, 3)) and st['db'][2] == 1
     assert st['im'][1][0] == 1 and st['phase'] == 'actions' and st['vp'] == [0, 0, 0, 0]
+
+
+def test_starting_cards_3_players_3rd_then_2nd_choose_section_2():
+    # §2: 4th, 3rd, 2nd choose, the 1st gets none; with 3 players the digest
+    # presumes the 3rd, then the 2nd choose.
+    s = game(n=3, start=False)
+    st = s.state
+    assert s.prompt()['player'] == 2
+    refused(s, 'Ann start doubler', "Cid's turn")
+    refused(s, 'Bob start doubler', "Cid's turn")
+    play(s, 'Cid start doubler')
+    assert s.prompt()['player'] == 1
+    refused(s, 'Ann start ind', "Bob's turn")
+    play(s, 'Bob start ind')
+    assert st['phase'] == 'actions'             # Ann, 1st, chooses none
+    assert st['db'] == [0, 0, 1] and [m[0] for m in st['im']] == [0, 1, 0]
+    assert st['tr'][0] == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0]
+    refused(s, 'Ann start rouble', 'Now:')
+
+
+def test_starting_cards_2_players_only_the_2nd_chooses_section_2():
+    # §2: with 2 players the digest presumes only the 2nd chooses.
+    s = game(n=2, start=False)
+    st = s.state
+    assert s.prompt()['player'] == 1
+    refused(s, 'Ann start doubler', "Bob's turn")
+    play(s, 'Bob start black kv')
+    assert st['phase'] == 'actions'
+    assert st['tr'][1][10] == 2 and st['tr'][0][10] == 1
+    assert st['db'] == [0, 0] and st['im'] == [[0, -1], [0, -1]]
+    refused(s, 'Ann start doubler', 'Now:')
 
 
 def test_claim_refusals_section_9():

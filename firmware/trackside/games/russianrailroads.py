@@ -150,11 +150,15 @@ def change_refusal(s, verb, a):
             return 'The ? card\'s engineer is taken already (§12.1)'
         if a[2] and B.QCARD not in s['tk'][q]:
             return 'The ? card\'s engineer comes with token 7 (§12.1, §12.2)'
+        if a[2] and s['bw'][q]:
+            return 'Token 7 gives one ? card, and it was the black worker (§12.2)'
     elif verb == 'worker':
         if max(s['bw']):
             return 'The black worker is taken already (§1, §12.1)'
         if B.QCARD not in s['tk'][q]:
             return 'The black worker comes from a ? card, taken with token 7 (§12.1, §12.2)'
+        if s['qe'][q]:
+            return 'Token 7 gives one ? card, and it was the engineer (§12.2)'
     elif verb == 'vp':
         if not 1 <= a[1] <= 999:
             return 'VP during the round: 1 to 999 (§10)'

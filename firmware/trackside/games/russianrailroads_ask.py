@@ -197,8 +197,8 @@ def standard_items(s, q):
     if s['fa'][q] < B.FACTORIES:
         items.append(('factory', 'Factory built (%d)' % (s['fa'][q] + 1)))
     items.append(('engineer', 'Engineer taken'))
-    qcard = B.QCARD in s['tk'][q]  # a ? card's worker or engineer (§12.1)
-    if qcard and not max(s['bw']):
+    qcard = B.QCARD in s['tk'][q]  # a ? card's worker or engineer (§12.1): one per token (§12.2)
+    if qcard and not max(s['bw']) and not s['qe'][q]:
         items.append(('worker', 'Black worker (? card)'))
     if s['phase'] == ACTIONS:
         # last: one press up from the top of the list
@@ -264,7 +264,7 @@ def step(setup, s, p, verb, answers):
         if len(answers) == 2:
             return board, ('%s: the engineer\'s number' % head, AMOUNT, 1, 99, 1, 'on its tile'), line
         line = '%s %d' % (line, answers[2])
-        if len(answers) == 3 and not max(s['qe']) and B.QCARD in s['tk'][q]:
+        if len(answers) == 3 and not max(s['qe']) and not s['bw'][q] and B.QCARD in s['tk'][q]:
             return board, ('%s: engineer #%d' % (head, answers[2]), PICK,
                            [('hired', 'Hired'), ('card', 'From the ? card')]), line
         if len(answers) == 4 and answers[3] == 'card':
