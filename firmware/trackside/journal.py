@@ -15,7 +15,7 @@
 # are saves.py's: the device needs them only at start-up and in the saved
 # games' screens, not while a game is played.
 import os
-from trackside import logfmt
+from trackside import logfmt, unload
 from trackside.session import Session
 
 _CHUNK = 512
@@ -193,12 +193,14 @@ class Journal:
         self.torn = torn        # bytes past size may be on flash
         self.glue = glue        # the last record lacks its newline: write one first
         self.session = None     # marked lost if flash may hold more than memory
+        self.chain = None       # the CRC of every record's text so far, one after another
 
     def append(self, text):
         # Everything that allocates comes before the write: once the record
         # is on flash, nothing may fail (the caller would undo in memory
         # what flash has).
         data = logfmt.seal(text)
+        chain = None if self.chain is None else logfmt.crc(memoryview(data)[:len(data) - 11], self.chain)
         if self.glue:
             data = b'\n' + data
         n = len(data)
@@ -220,6 +222,15 @@ class Journal:
             # the error came after the record was on flash: it is saved
         self.size += n
         self.glue = False
+        self.chain = chain
+
+    def snapshot(self, session):
+        # The state after the last record, beside the save (snapshot.py),
+        # so the next resume need not replay the records before it.
+        if self.chain is not None:
+            from trackside import snapshot
+            snapshot.write(self.path, self.size, self.chain, session)
+            unload('trackside.snapshot')    # (until the next one, CHECKPOINT records on)
 
     def _landed(self, data, n):
         # Is exactly data on flash after the good part? (A close that fails
@@ -371,16 +382,28 @@ def _keep(n):
         n - 1, 'entry' if n == 2 else 'entries')
 
 
-def _replay(path, strict):
+class _Stale(Exception):
+    # The snapshot is not of this save as it is now: replay it whole.
+    pass
+
+
+def _replay(path, strict, snap=None):
     # Replay the save at path. Returns (session, good_end, whole, cut,
-    # why): good_end is the offset after the last record replayed, whole
+    # why, chain): good_end is the offset after the last record replayed, whole
     # whether it ended with its newline, cut whether damaged records come
     # after it (a write cut short), why the message for the first record
-    # that stopped the replay (None if none did). strict: only damage at
+    # that stopped the replay (None if none did), chain the CRC of the
+    # records' texts up to good_end (Journal.chain). strict: only damage at
     # the end may be dropped; anything else raises SaveError. Entries are
     # numbered from the line after the setup, as a player counts them.
+    # snap (snapshot.read): the records up to its offset are skimmed, not
+    # replayed, and its state taken there; raises _Stale if it does not fit.
+    if snap:
+        from trackside import snapshot
     session = None
     good_end = 0
+    replayed = 0
+    chain = 0           # the CRC of the records' texts up to good_end
     whole = True
     bad = 0
     why = None
@@ -406,7 +429,23 @@ def _replay(path, strict):
             if text:
                 if session is None:
                     session = _start(text)
+                    if snap and snap[4] != session.game.RULES_VERSION:
+                        raise _Stale()
+                elif snap:
+                    if end > snap[0]:
+                        raise _Stale()      # no record ends where it was taken
+                    try:
+                        snapshot.skim(session, text)
+                    except MemoryError:
+                        raise
+                    except Exception:
+                        raise _Stale()
+                    if end == snap[0]:
+                        if not snapshot.take(session, snap, logfmt.crc(text, chain)):
+                            raise _Stale()
+                        snap = None
                 else:
+                    replayed += 1
                     try:
                         session.do_text(text, trusted=True)
                     except MemoryError:
@@ -418,14 +457,18 @@ def _replay(path, strict):
                             n - 1, e, _version_hint(session))
                         if strict:
                             raise SaveError('%s %s' % (why, _keep(n - 1)))
-                        return None, good_end, whole, False, why
+                        return None, good_end, whole, False, why, chain
+                chain = logfmt.crc(text, chain)
             good_end = end
             whole = whole_
     finally:
         g.close()               # (a generator left part-way keeps its file open)
+    if snap:
+        raise _Stale()          # the save ends before the snapshot's record
     if session is None:
         raise SaveError(why or 'This save is empty. Choose "Delete" to remove it.')
-    return session, good_end, whole, bool(bad), why
+    session.since = replayed    # (the next snapshot is due CHECKPOINT records after the last)
+    return session, good_end, whole, bool(bad), why, chain
 
 
 def load(path):
@@ -443,11 +486,12 @@ def load(path):
         if is_dir(path):
             raise SaveError('This save cannot be read: a folder is where the save file '
                             'should be. Choose "Delete" to remove it.')
-        session, good_end, whole, cut, why = _replay(path, True)
+        session, good_end, whole, cut, why, chain = _resume(path)
     except Exception as e:
         raise _unreadable(e)
     note = None
     journal = Journal(path, good_end, glue=not whole)
+    journal.chain = chain
     if cut:
         # The last record is damaged: a write cut short. It is cut off now,
         # or before the next record (Journal), so no record joins it.
@@ -460,6 +504,24 @@ def load(path):
     journal.session = session
     session.journal = journal
     return session, note
+
+
+def _resume(path):
+    # _replay, from the snapshot if there is one that fits the save.
+    snap = None
+    if exists(path[:-4] + '.snap'):
+        from trackside import snapshot
+        snap = snapshot.read(path)
+        unload('trackside.snapshot')    # (a game in play has better use for its RAM)
+    if snap:
+        try:
+            return _replay(path, True, snap)
+        except _Stale:
+            snap = None
+            _forget(path[:-4] + '.snap')
+        finally:
+            unload('trackside.snapshot')
+    return _replay(path, True)
 
 
 def _unreadable(e):
@@ -500,9 +562,12 @@ def create(path, session):
     _forget(new)
     recs = [logfmt.seal(text) for text in [session.setup_line()] + session.history()]
     size = 0
+    chain = 0
     for rec in recs:
         size += len(rec)
+        chain = logfmt.crc(memoryview(rec)[:len(rec) - 11], chain)
     j = Journal(path, size)
+    j.chain = chain
     j.session = session
     try:
         _write(new, 'wb', recs)

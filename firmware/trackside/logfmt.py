@@ -21,9 +21,9 @@ for _i in range(16):
     _TABLE.append(_c)
 
 
-def crc32_py(data):
+def crc32_py(data, value=0):
     # CRC-32 (as zlib) four bits at a time: a 16-entry table costs 64 bytes.
-    c = 0xFFFFFFFF
+    c = value ^ 0xFFFFFFFF
     t = _TABLE
     for b in data:
         c ^= b
@@ -32,8 +32,9 @@ def crc32_py(data):
     return c ^ 0xFFFFFFFF
 
 
-def crc(data):
-    return (_crc32(data) if _crc32 else crc32_py(data)) & 0xFFFFFFFF
+def crc(data, value=0):
+    # value: the CRC so far, to go on over more data (a chain of records)
+    return (_crc32(data, value) if _crc32 else crc32_py(data, value)) & 0xFFFFFFFF
 
 
 def checksum(data):

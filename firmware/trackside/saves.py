@@ -14,7 +14,8 @@ class Saves:
     # names the slot to resume at power-on (a hint; if it is lost, the
     # highest slot is resumed). Beside them: gameN.log.tmp (a replace under
     # way), gameN.new (a new game being written), gameN.bad (what "Recover
-    # what is readable" took out of a damaged save).
+    # what is readable" took out of a damaged save), gameN.snap (a snapshot
+    # for a quick resume, snapshot.py).
     #
     # Nothing here raises anything but SaveError: problem holds a message
     # for the player when the folder itself cannot be used as it is.
@@ -64,7 +65,7 @@ class Saves:
                     p = self.path(slot)
                     if not exists(p) and valid_start(p + '.tmp'):
                         found.append(slot)      # load() will promote it
-                elif ext not in (b'.bad', b'.new'):
+                elif ext not in (b'.bad', b'.new', b'.snap', b'.snap.tmp'):
                     continue
                 used.append(slot)
         except Exception as e:
@@ -149,6 +150,8 @@ class Saves:
         try:                # what went with it (the save is gone: nothing may fail now)
             _forget(p[:-4] + '.bad')
             _forget(p[:-4] + '.new')
+            _forget(p[:-4] + '.snap')
+            _forget(p[:-4] + '.snap.tmp')
         except Exception:
             pass
 
@@ -168,7 +171,7 @@ class Saves:
                                 'should be. Choose "Delete" to remove it.' % slot)
             if not exists(path):
                 os.rename(tmp, path)        # a replace cut short: tmp is the save
-            session, good_end, whole, cut, why = _replay(path, False)
+            session, good_end, whole, cut, why, chain = _replay(path, False)
             session = None      # (left part-way by a refused record; opened again below)
             if why or cut:
                 _forget(tmp)

@@ -68,10 +68,13 @@ class Session:
         self.lines = Lines()        # every action as its log line, undone ones too
         self.cursor = 0             # how many of them are in effect
         self.state = self.game.new_game(self.setup)
-        self._checkpoints = [json.dumps(self.state)]  # after k*CHECKPOINT actions
+        # after k*CHECKPOINT actions; None where a resume from a snapshot
+        # skipped it (worked out again when an undo needs it)
+        self._checkpoints = [json.dumps(self.state)]
         self._turn_starts = []      # action counts where a new game turn began
         self._prompt = None
         self.version = 0            # counts every change of the state (for redraws)
+        self.since = 0              # records journalled since the last snapshot
         self.lost = False           # True: memory may not match flash (see do())
 
     # --- what now -------------------------------------------------------------
@@ -183,6 +186,7 @@ class Session:
         except Exception:
             self.lost = True
             raise
+        self._journalled()
 
     def _restore(self):
         # The state as the actions in effect make it: from the checkpoint
@@ -292,8 +296,11 @@ class Session:
 
     def state_at(self, k):
         # The state after the first k actions (k <= the cursor), worked out
-        # beside the game in play (for the history: what an entry changed).
-        return self._worked_out(k, True)[0]
+        # beside the game in play (for the history: what an entry changed);
+        # the checkpoints found missing on the way are kept.
+        state, at, marks = self._worked_out(k, True)
+        self._note(marks)
+        return state
 
     def turn_of(self, k):
         # The game turn that action k (0 = the first) was made in: 1 + how
@@ -326,6 +333,19 @@ class Session:
         except Exception:
             self.lost = True
             raise
+        self._journalled()
+
+    def _journalled(self):
+        # Every CHECKPOINT records the journal takes a snapshot (snapshot.py),
+        # so a resume replays fewer than CHECKPOINT of them. It is a cache:
+        # nothing it does can fail the change, which is saved already.
+        self.since += 1
+        if self.since >= CHECKPOINT and self.journal is not None and not self.lost:
+            self.since = 0
+            try:
+                self.journal.snapshot(self)
+            except Exception:
+                pass
 
     def _moved(self, state, cursor, marks):
         self.state = state
@@ -343,6 +363,8 @@ class Session:
             state, at = json.loads(json.dumps(self.state)), self.cursor
         else:
             k = target // CHECKPOINT
+            while self._checkpoints[k] is None:
+                k -= 1
             state, at = json.loads(self._checkpoints[k]), k * CHECKPOINT
         marks = []
         # these actions were legal when made and the rules are deterministic,
@@ -358,22 +380,32 @@ class Session:
         return state, at, marks
 
     def _mark(self, marks, state, old_turn, k):
+        # A checkpoint is marked where the list ends (the next one) or has
+        # a gap; ('c', (index, JSON)).
         if k % CHECKPOINT == 0:
-            have = len(self._checkpoints)
+            i = k // CHECKPOINT
+            cps = self._checkpoints
+            top = len(cps)
             for m in marks:
-                if m[0] == 'c':
-                    have += 1
-            if have == k // CHECKPOINT:
-                marks.append(('c', json.dumps(state)))
+                if m[0] == 'c' and m[1][0] == top:
+                    top += 1
+            if i == top or (i < len(cps) and cps[i] is None):
+                marks.append(('c', (i, json.dumps(state))))
         if state['turn'] != old_turn:
             marks.append(('t', k))
 
     def _note(self, marks):
         for kind, v in marks:
             if kind == 'c':
-                self._checkpoints.append(v)
+                if v[0] < len(self._checkpoints):
+                    self._checkpoints[v[0]] = v[1]
+                else:
+                    self._checkpoints.append(v[1])
             elif not self._turn_starts or self._turn_starts[-1] < v:
                 self._turn_starts.append(v)
+
+    def turn_starts(self):
+        return self._turn_starts
 
     def _goto(self, target, fresh=False):
         # Move to target (resuming a save, restoring after a failure).

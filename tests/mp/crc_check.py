@@ -1,5 +1,6 @@
 # Run by MicroPython: the Python CRC-32 (for ports without binascii.crc32)
-# gives the same numbers as binascii.crc32, which the device uses if it has it.
+# gives the same numbers as binascii.crc32, which the device uses if it has it,
+# also going on from a CRC so far.
 import sys
 sys.path.insert(0, sys.argv[1])
 import json
@@ -15,4 +16,8 @@ for n in range(0, 120, 7):
         data[i] = seed >> 16 & 255
     if logfmt.crc32_py(bytes(data)) != binascii.crc32(bytes(data)):
         bad.append(n)
+    # and going on from a CRC so far (the journal's chain of records)
+    h = n // 2
+    if logfmt.crc32_py(bytes(data[h:]), binascii.crc32(bytes(data[:h]))) != binascii.crc32(bytes(data)):
+        bad.append(-n)
 print(json.dumps({'checked': 18, 'bad': bad, 'hello': logfmt.checksum(b'hello')}))
