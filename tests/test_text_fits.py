@@ -1,5 +1,6 @@
 # Issue 12: no text is ever cut off with no way to read it. Every screen of
-# whole games (Steam base and standard, the score pad), of the new-game and
+# whole games (Steam base and standard, the score pad, Brass in both
+# editions, Russian Railroads), of the new-game and
 # settings screens, the menu, the history and its entries, the chart, the
 # saved games and messages, on every board: nothing is drawn past the
 # screen's edge (the Painter records it), and what does not fit its box
@@ -40,7 +41,8 @@ def log(name):
 
 
 @pytest.mark.parametrize('board', sorted(BOARDS))
-@pytest.mark.parametrize('game', ['steam-base-short.log', 'steam-standard-b1.log', 'scorepad-ties.log'])
+@pytest.mark.parametrize('game', ['steam-base-short.log', 'steam-standard-b1.log', 'scorepad-ties.log',
+                                  'brass-w07-4p.log', 'brass-rx18-3p.log', 'russianrailroads-4p.log'])
 def test_no_text_is_cut_in_a_whole_game(board, game, tmp_path):
     lines = log(game)
     w = Watched(str(tmp_path), board)
