@@ -66,9 +66,11 @@ def skim(session, text):
     # A journal record taken into the session's lines without applying it
     # (the snapshot taken after it holds the state it led to), as
     # Session.do_text takes it.
-    w = text.split()
+    # (no name may be "undo" or "redo", and the device writes them in small
+    # letters: the first word tells, without taking the line apart)
     lines = session.lines
-    if logfmt.player_index(session.setup, w[0]) < 0 and w[0] in logfmt.SESSION_WORDS:
+    if text[:4] in logfmt.SESSION_WORDS and (len(text) == 4 or text[4] == 32):
+        w = text.split()
         n = logfmt.amount(w[1], 'undo') if len(w) > 1 else 1
         session.cursor += n if w[0] == b'redo' else -n
         if not 0 <= session.cursor <= lines.n:
