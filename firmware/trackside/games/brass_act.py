@@ -90,6 +90,9 @@ def cube_costs(s, t, srcs):
     bought = 0
     for src in srcs:
         if src == 0:
+            # §7: the market only when no board source is usable. For iron that
+            # is any works with a cube; for coal it depends on the links of the
+            # map, which the device does not hold: the players' word stands.
             if t == WORKS and cubes_on_board(s, WORKS) > sum(used.values()):
                 return 'Iron comes from an iron works while any has a cube (§7)'
             bought += 1

@@ -89,7 +89,7 @@ def prompt(s, setup):
                    anytime=anytime)
     if ph == ACTIONS:
         nxt = editors(s)[0]
-        return ask(t, ph, NOBODY, '%s to play (or anyone)' % names[nxt],
+        return ask(t, ph, NOBODY, '%s plays (or anyone)' % names[nxt],
                    [('edit', SEQUENCE)], anytime=anytime)
     # SCORING
     opts = []
