@@ -30,6 +30,17 @@ def presses(script, names):
             yield names.index(word), hold
 
 
+def squeeze(words):
+    # The words of presses as a script: "A A A Y" -> "A*3 Y" (presses() reads it back).
+    out = []
+    for w in words:
+        if out and out[-1][0] == w:
+            out[-1][1] += 1
+        else:
+            out.append([w, 1])
+    return ' '.join(w if n == 1 else '%s*%d' % (w, n) for w, n in out)
+
+
 class Clock:
     def __init__(self):
         self.now = 0

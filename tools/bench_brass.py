@@ -23,7 +23,6 @@
 import datetime
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 
@@ -32,8 +31,10 @@ sys.path[:0] = [os.path.join(ROOT, 'host_sim', 'shim'), os.path.join(ROOT, 'firm
                 os.path.join(ROOT, 'tools')]
 
 from host_sim import keyplan  # noqa: E402
+from host_sim.keyscript import squeeze  # noqa: E402
 from host_sim.randplay import random_game  # noqa: E402
 from trackside import logfmt  # noqa: E402
+from bench_ui import mp  # noqa: E402
 
 LOG = os.path.join(ROOT, 'tests', 'scenarios', 'brass-w07-4p.log')
 KEYS = {'pico_display': os.path.join(ROOT, 'tests', 'keys', 'brass-w07-4p.keys'),
@@ -104,17 +105,6 @@ def plan(lines, board):
         return out
 
 
-def squeeze(words):
-    # "A A A Y" -> "A*3 Y" (host_sim/keyscript.py's repeat)
-    out = []
-    for w in words:
-        if out and out[-1][0] == w:
-            out[-1][1] += 1
-        else:
-            out.append([w, 1])
-    return ' '.join(w if n == 1 else '%s*%d' % (w, n) for w, n in out)
-
-
 def write_keys(actions, path):
     with open(path, 'w') as f:
         for line, k, words in actions:
@@ -129,12 +119,6 @@ def per_kind(actions):
 
 
 # --- on MicroPython ------------------------------------------------------------------
-
-def mp(args, heap):
-    from bench_engine import MICROPYTHON
-    return subprocess.run([sys.executable, MICROPYTHON, '-X', 'heapsize=' + heap] + args,
-                          capture_output=True, text=True)
-
 
 def mp_ui(where, keys, mode, heap='400k'):
     with tempfile.TemporaryDirectory() as saves:

@@ -30,7 +30,9 @@ sys.path[:0] = [os.path.join(ROOT, 'host_sim', 'shim'), os.path.join(ROOT, 'firm
                 os.path.join(ROOT, 'tools')]
 
 from host_sim import keyplan  # noqa: E402
+from host_sim.keyscript import squeeze  # noqa: E402
 from trackside import logfmt  # noqa: E402
+from bench_ui import mp  # noqa: E402
 
 LOG = os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-4p.log')
 KEYS = {'pico_display': os.path.join(ROOT, 'tests', 'keys', 'russianrailroads-4p.keys'),
@@ -72,17 +74,6 @@ def plan(board):
             planner.act(line)
             out.append((line, planner.words[before:]))
         return out, planner
-
-
-def squeeze(words):
-    # "A A A Y" -> "A*3 Y" (host_sim/keyscript.py's repeat)
-    out = []
-    for w in words:
-        if out and out[-1][0] == w:
-            out[-1][1] += 1
-        else:
-            out.append([w, 1])
-    return ' '.join(w if n == 1 else '%s*%d' % (w, n) for w, n in out)
 
 
 def write_keys(board):
@@ -143,12 +134,6 @@ def per_round(actions):
 
 
 # --- on MicroPython ------------------------------------------------------------------
-
-def mp(args, heap):
-    from bench_engine import MICROPYTHON
-    return subprocess.run([sys.executable, MICROPYTHON, '-X', 'heapsize=' + heap] + args,
-                          capture_output=True, text=True)
-
 
 def heap_peak(where, keys):
     with tempfile.TemporaryDirectory() as saves:
