@@ -194,7 +194,10 @@ def damage(kind, path, snap, other):
     elif kind == 'another game':
         shutil.copy(snapshot.path_of(other), snap)
     elif kind == 'another rules version':
-        reseal(snap, lambda h: h.__setitem__(5, h[5] + 1))
+        reseal(snap, lambda h: h.__setitem__(5, '%d%s' % (int(h[5].split()[0]) + 1, h[5][1:])))
+    elif kind == 'a state of other fields':
+        # (a firmware whose state has other fields, the rules version the same)
+        reseal(snap, lambda h: h.__setitem__(5, h[5].split()[0] + ' 00000000'))
     elif kind == 'another format':
         reseal(snap, lambda h: h.__setitem__(0, 99))
     elif kind == 'another cursor':
@@ -216,6 +219,7 @@ def damage(kind, path, snap, other):
 
 
 KINDS = ['a flipped byte', 'cut short', 'empty', 'huge', 'another game', 'another rules version',
+         'a state of other fields',
          'another format', 'another cursor', 'another checksum', 'not a record end',
          'past the end of the save', 'a folder']
 

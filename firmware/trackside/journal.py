@@ -429,7 +429,7 @@ def _replay(path, strict, snap=None):
             if text:
                 if session is None:
                     session = _start(text)
-                    if snap and snap[4] != session.game.RULES_VERSION:
+                    if snap and snap[4] != snapshot.rules_of(session):
                         raise _Stale()
                 elif snap:
                     if end > snap[0]:

@@ -38,7 +38,7 @@ def write(save, end, crc, session):
         if parts is None:
             return
         head = json.dumps([FORMAT, end, crc, session.lines.n, session.cursor,
-                           session.game.RULES_VERSION, session.turn_starts()])
+                           rules_of(session), session.turn_starts()])
         chunks = [logfmt.seal(head)]
         for text in parts:
             if text is not None:
@@ -48,6 +48,15 @@ def write(save, end, crc, session):
         replace(path, tmp)
     except Exception:
         _forget(tmp)
+
+
+def rules_of(session):
+    # The rules a state was made by: the game's rules version and the
+    # names in its state. A Trackside with other rules (or whose state has
+    # other fields: a firmware update that forgot to raise the version)
+    # cannot use the snapshot; the log itself is replayed by any.
+    keys = sorted(session.state.keys())
+    return '%d %08x' % (session.game.RULES_VERSION, logfmt.crc(' '.join(keys).encode()))
 
 
 def _parts(session):
