@@ -639,3 +639,29 @@ def test_every_line_reads_back_as_written():
         with pytest.raises(RuleError) as e:
             s.parse(line)
         assert words in str(e.value)
+
+
+def test_the_ts_3_worker_is_brown_or_black_by_setting_section_5():
+    # §5 / §16: the 2013 rules' TS 3 worker is the brown track and a
+    # locomotive at space 3; the Ultimate edition's is black (setting ts3_worker).
+    s = game()
+    play(s, 'Ann loco ts 4', 'Ann track ts black 10', 'Ann track ts grey 5')
+    assert B.workers(s.state, 0) == 0                  # black at 3 counts for nothing
+    play(s, 'Ann track ts brown 3')
+    assert B.workers(s.state, 0) == 1 and 'worker (TS 3)' in s.state['ev']
+    s = game(extra='ts3_worker=black')
+    play(s, 'Ann loco ts 4')
+    assert B.workers(s.state, 0) == 0
+    play(s, 'Ann track ts black 3')
+    assert B.workers(s.state, 0) == 1 and 'worker (TS 3)' in s.state['ev']
+
+
+def test_token_4_places_the_settings_doublers_section_12_2():
+    # §12.2: token 4's "3 doublers" is an OCR read (setting token_doublers).
+    for extra, want in (('', 3), ('token_doublers=2', 2)):
+        s = game(extra=extra)
+        board(s, 0, ts=(13,), locos=(9, 4, 0, 0))
+        offered = [label for word, label in A.standard_items(s.state, 0)]
+        assert 'Token: %d doublers' % want in offered
+        play(s, 'Ann token doublers')
+        assert s.state['db'][0] == want

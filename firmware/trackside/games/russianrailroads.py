@@ -45,6 +45,8 @@ SETTINGS = (
     ('skip', 'yes', ('yes', 'no'), None),   # §4.2: a colour skipped on a line
     ('extra_alone', 'yes', ('yes', 'no'), None),    # §11.2: the extra-engineer card alone
     ('qengineer', 'yes', ('yes', 'no'), None),      # §11.2: the ? card's engineer, hired?
+    ('ts3_worker', 'brown', ('brown', 'black'), None),  # §5, §16: 2013 brown; Ultimate black
+    ('token_doublers', 3, (0, 8), None),   # §12.2: token 4's doublers ("3", an OCR read)
 )
 SETTINGS_TEXT = """\
 rounds | Rounds | 7 with 4 players, 6 with 2 or 3 (§2)
@@ -57,7 +59,9 @@ ind_last | Industry last space | VP of its last space: 30 on the 2013 board (§8
 white_steps | White steps at TS 15 | The white track's free steps when black reaches 15 (§4.3)
 skip | Skip a colour | May a colour enter a line without the one before (§4.2) | Allowed, Not allowed
 extra_alone | Extra-engineer card | Alone, does it qualify for the majority (§11.2) | Qualifies alone, With one
-qengineer | ? card engineer | Counted as hired for the Engineers card (§11.2) | Counts, Does not"""
+qengineer | ? card engineer | Counted as hired for the Engineers card (§11.2) | Counts, Does not
+ts3_worker | TS 3 worker | Track at TS 3, with a locomotive, for a worker (§5) | Brown (2013), Black (Ultimate)
+token_doublers | Token 4 doublers | The doublers token 4 places above the TS (§12.2)"""
 RESERVED = VERBS + ('ts', 'sp', 'kv', 'stp', 'kiev', 'transsib', 'card', 'none', 'unset')
 ANYTIME = ('kiev8',)        # the star's value, read off the board when it is needed
 
@@ -100,6 +104,8 @@ def new_game(setup):
         'k8': -1 if cfg['kiev8'] == 'unset' else int(cfg['kiev8']),
         'il': cfg['ind_last'], 'ws': cfg['white_steps'], 'skip': cfg['skip'] == 'yes',
         'xa': cfg['extra_alone'] == 'yes', 'qh': cfg['qengineer'] == 'yes',
+        'w3': 2 if cfg['ts3_worker'] == 'brown' else 0,     # the TS track (brown, black)
+        'td': cfg['token_doublers'],
     }
     return s
 
@@ -194,7 +200,7 @@ def do_change(s, verb, a):
         if t == B.MARKER:
             s['im'][q][1] = 0           # the second marker on space 0 (§8)
         elif t == B.DOUBLE3:
-            s['db'][q] = min(B.DOUBLERS, s['db'][q] + 3)
+            s['db'][q] = min(B.DOUBLERS, s['db'][q] + s['td'])
         elif t == B.REVAL:
             s['rv'][q] = 1
         elif t == B.MEDAL:

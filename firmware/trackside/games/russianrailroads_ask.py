@@ -151,7 +151,8 @@ def standard_items(s, q):
     if due > 0:
         for t in range(len(TOKENS)):
             if t + 1 not in s['tk'][q]:
-                items.append(('token ' + TOKENS[t], 'Token: ' + TOKEN_TITLES[t]))
+                title = TOKEN_TITLES[t] if TOKENS[t] != 'doublers' else '%d doublers' % s['td']
+                items.append(('token ' + TOKENS[t], 'Token: ' + title))
     for L in range(3):
         row = B.rowof(s, q, L)
         for c in range(len(row)):

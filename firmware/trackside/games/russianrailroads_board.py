@@ -236,10 +236,11 @@ def tokens_due(s, p):
 
 
 def workers(s, p):
-    # §5: the workers gained: TS 3 (brown and a locomotive), Kiev 7 (black),
+    # §5: the workers gained: TS 3 (brown, or black: setting ts3_worker, and a
+    # locomotive), Kiev 7 (black),
     # and the black worker of ? card 4.
     tr = s['tr'][p]
-    n = 1 if tr[2] >= 3 and reach(s, p, TS) >= 3 else 0
+    n = 1 if tr[s['w3']] >= 3 and reach(s, p, TS) >= 3 else 0
     if tr[10] >= 7:
         n += 1
     return n + s['bw'][p]
@@ -253,7 +254,7 @@ def marks(s, p):
     for L in range(3):
         if tr[5 * L] == LEN[L]:
             out.append('%s end station +%d' % (LINE_TITLES[L], END_VP))
-    if tr[2] >= 3 and reach(s, p, TS) >= 3:
+    if tr[s['w3']] >= 3 and reach(s, p, TS) >= 3:
         out.append('worker (TS 3)')
     if tr[10] >= 7:
         out.append('worker (Kiev 7)')
