@@ -285,3 +285,20 @@ def test_the_snapshot_module_is_let_go_after_a_resume_and_after_a_snapshot(tmp_p
     while s.since:
         s.do_text(legal_line(s, random.Random(2)))
     assert os.path.exists(snapshot.path_of(path)) and 'trackside.snapshot' not in sys.modules
+
+
+def test_a_deferred_snapshot_waits_for_cache(tmp_path):
+    # The device sets defer: the snapshot is written when no key is pressed
+    # (Session.cache from ui/app.py), not in the press that made it due.
+    lines, _ = random_game(3, n=4)
+    saves = Saves(str(tmp_path))
+    s = new_session(lines[0])
+    path = saves.path(saves.new(s))
+    s.defer = True
+    for line in lines[1:session_mod.CHECKPOINT + 5]:
+        s.do_text(line)
+    assert not os.path.exists(snapshot.path_of(path)) and s.since > session_mod.CHECKPOINT
+    s.cache()
+    assert os.path.exists(snapshot.path_of(path)) and s.since == 0
+    assert snapshot.read(path)[3] == s.cursor
+    assert view(load(path)[0]) == view(s)

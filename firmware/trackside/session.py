@@ -337,9 +337,17 @@ class Session:
 
     def _journalled(self):
         # Every CHECKPOINT records the journal takes a snapshot (snapshot.py),
-        # so a resume replays fewer than CHECKPOINT of them. It is a cache:
-        # nothing it does can fail the change, which is saved already.
+        # so a resume replays fewer than CHECKPOINT of them: at once, or,
+        # with defer set (the device: ui/app.py), when no key is pressed.
         self.since += 1
+        if not self.defer:
+            self.cache()
+
+    defer = False
+
+    def cache(self):
+        # Write the snapshot if it is due. It is a cache: nothing it does can
+        # fail the game, which is saved already.
         if self.since >= CHECKPOINT and self.journal is not None and not self.lost:
             self.since = 0
             try:
