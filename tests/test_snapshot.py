@@ -302,3 +302,22 @@ def test_a_deferred_snapshot_waits_for_cache(tmp_path):
     assert os.path.exists(snapshot.path_of(path)) and s.since == 0
     assert snapshot.read(path)[3] == s.cursor
     assert view(load(path)[0]) == view(s)
+
+
+def test_the_device_writes_a_due_snapshot_when_no_key_is_pressed(tmp_path, small_checkpoints):
+    from ui_play import device, press, saved_game as saved_by_device
+    lines = random_game(3, n=3)[0][:11]     # saved as they come: snapshots at records 4 and 8
+    saved_by_device(tmp_path, lines)
+    app, names = device('pico_display', tmp_path)
+    s = app.session
+    path = s.journal.path
+    before = open(snapshot.path_of(path), 'rb').read()
+    assert s.defer and s.since == 2
+    clock = press(app, names, 'B- B-')      # two undos: the next snapshot is due
+    assert s.cursor == 8 and s.since == 4
+    assert open(snapshot.path_of(path), 'rb').read() == before      # not in the presses
+    for _ in range(200):                    # two seconds with no button down
+        app.tick(0, clock.now)
+        clock.now += 10
+    assert s.since == 0 and open(snapshot.path_of(path), 'rb').read() != before
+    assert snapshot.read(path)[3] == 8 and view(load(path)[0]) == view(s)

@@ -12,6 +12,7 @@ from trackside import unload
 
 
 FLAT = 3        # a pick of this many items or fewer is shown in the list of moves
+IDLE_MS = 1500  # no button down this long: the device may write a snapshot
 
 
 class App:
@@ -26,6 +27,7 @@ class App:
         self.session = None
         self.gui = None                     # the game's screens
         self.status = None                  # (what was done, what it changed): the dashboard's foot
+        self.busy = 0                       # when a button was last down (ms)
         self.start()
 
     @property
@@ -44,6 +46,12 @@ class App:
         # mean, push what changed to the display.
         for key, n in self.keys.poll(pressed, now):
             self.handle(key, n)
+        if pressed:
+            self.busy = now
+        elif self.session is not None and now - self.busy > IDLE_MS:
+            # a snapshot for a quick resume (snapshot.py), when it is due: it
+            # writes flash for a while, so not in a press (Session.defer)
+            self.session.cache()
         self.p.animate(now)
         self.p.flush()
 
@@ -118,6 +126,7 @@ class App:
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
         self.session = session
+        session.defer = True                # its snapshots are written when idle (tick())
         self.colours = theme.player_colours(session.setup['players'])
         name = session.setup['game']
         self.gui = __import__('trackside.ui.%s_ui' % name, None, None, [name])
