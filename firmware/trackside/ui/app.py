@@ -9,6 +9,7 @@ from trackside.ui import theme, ask, table
 from trackside.ui.answer import Entry
 from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, CONFIRM, ANYONE
 from trackside import unload
+import sys
 
 
 FLAT = 3        # a pick of this many items or fewer is shown in the list of moves
@@ -52,8 +53,11 @@ class App:
             # a snapshot for a quick resume (snapshot.py), when it is due: it
             # writes flash for a while, so not in a press (Session.defer)
             self.session.cache()
-        self.p.animate(now)
-        self.p.flush()
+        p = self.p
+        if p.scrolls:               # (most polls: nothing to scroll, nothing to show)
+            p.animate(now)
+        if p.dirty:
+            p.flush()
 
     def handle(self, key, n):
         try:
@@ -128,6 +132,9 @@ class App:
         self.session = session
         session.defer = True                # its snapshots are written when idle (tick())
         self.colours = theme.player_colours(session.setup['players'])
+        # each player's three letters (theme.short) for the game screen's rows,
+        # once a game: each new str costs thousands of instructions on MicroPython
+        self.shorts = [theme.short(n) for n in session.setup['players']]
         name = session.setup['game']
         self.gui = __import__('trackside.ui.%s_ui' % name, None, None, [name])
         self.status = None
@@ -314,7 +321,12 @@ class App:
         NewGame(self).begin()
 
 
-forget = unload      # trackside.unload: let a module used once in a while go
+def forget(name):
+    # trackside.unload: let a module used once in a while go. home() asks
+    # for four at every entry, mostly not loaded: unload() would make new
+    # strings of the name's parts to find that out.
+    if name in sys.modules:
+        unload(name)
 
 
 def saves_ui():

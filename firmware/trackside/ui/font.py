@@ -120,16 +120,31 @@ class Font:
         last = self._last
         missing = self._missing
         held = self._held
-        for c in text:
+        # The text's UTF-8 bytes, not its characters: on MicroPython each
+        # character taken from a str is a new str, looked up among all the
+        # interned strings (thousands of instructions a glyph), a byte is a
+        # small int. A character past ASCII is put together from its bytes.
+        more = code = 0
+        for c in text.encode():
+            if c >= 0x80:
+                if c >= 0xC0:               # the first byte of 2, 3 or 4
+                    more = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
+                    code = c & (0x3F >> more)
+                    continue
+                code = (code << 6) | (c & 0x3F)
+                more -= 1
+                if more:
+                    continue
+                c = code
             if x >= right:
                 break
             if x > -w:
                 if chars is None:
-                    i = ord(c) - first
+                    i = c - first
                     if i < 0 or i > last:
-                        i = self.index(c)
+                        i = self.index(chr(c))
                 else:
-                    i = chars.find(c)
+                    i = chars.find(chr(c))
                     if i < 0:
                         i = missing
                 if i != held:

@@ -40,20 +40,24 @@ class Keys:
         out = self.out
         del out[:]
         busy = mask != 0
-        for i in range(len(self.keymap)):
+        raw = self.raw              # (locals: a poll runs 100 times a second)
+        since = self.since
+        down = self.down
+        for i in range(len(raw)):
             level = (mask >> i) & 1 == 1
-            if level != self.raw[i]:
-                self.raw[i] = level
-                self.since[i] = now
-            if level != self.down[i] and now - self.since[i] >= DEBOUNCE_MS:
-                self.down[i] = level
+            if level != raw[i]:
+                raw[i] = level
+                since[i] = now
+            held = down[i]
+            if level != held and now - since[i] >= DEBOUNCE_MS:
+                down[i] = held = level
                 if level:
                     self._pressed(i, now, out)
                 else:
                     self._released(i, now, out)
-            elif self.down[i]:
+            elif held:
                 self._held(i, now, out)
-            if self.down[i] or level:
+            if held or level:
                 busy = True
         self.idle = not busy
         return out

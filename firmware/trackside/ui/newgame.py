@@ -29,6 +29,7 @@ class NewGame:
         self.app = app
         self.players = []
         self.values = {}
+        self.texts = {}
 
     def begin(self):
         items = [(title, name) for name, title in GAMES]
@@ -44,6 +45,7 @@ class NewGame:
     def pick_game(self, name):
         self.game = load(name)
         self.name = name
+        self.texts = {}
         if len(self.game.VARIANTS) == 1:
             self.pick_variant(self.game.VARIANTS[0][0])
             return
@@ -135,11 +137,28 @@ class NewGame:
         v = self.values.get(spec[0])
         return settings.default(spec, self.setup_so_far()) if v is None else v
 
+    def text(self, key):
+        # A setting's (label, help, words) (settings.text), kept while the
+        # game is set up: each look-up splits the game's whole SETTINGS_TEXT,
+        # and the settings screen wants every setting's at every change.
+        t = self.texts.get(key)
+        if t is None:
+            t = self.texts[key] = settings.text(self.game, key)
+        return t
+
+    def shown(self, spec, value):
+        # A setting's value as the screen shows it: settings.shown(), from
+        # the text kept.
+        words = self.text(spec[0])[2]
+        if words and not settings.is_number(spec):
+            return words[spec[2].index(value)]
+        return '%s' % value
+
     def items(self):
         out = [('Start the game', None)]
         for spec in settings.specs(self.game, self.variant):
-            out.append(('%s: %s' % (settings.text(self.game, spec[0])[0],
-                                    settings.shown(self.game, spec, self.value(spec))), spec))
+            out.append(('%s: %s' % (self.text(spec[0])[0], self.shown(spec, self.value(spec))),
+                        spec))
         return out
 
     def edit_settings(self):
@@ -151,7 +170,7 @@ class NewGame:
             return
         if settings.is_number(spec):
             lo, hi = spec[2]
-            self.app.push(AmountScreen(settings.text(self.game, spec[0])[0], lo, hi, self.value(spec),
+            self.app.push(AmountScreen(self.text(spec[0])[0], lo, hi, self.value(spec),
                                        lambda app, v: self.set_number(spec, v), ''))
             return
         # a word: the next of its values, in place
@@ -163,10 +182,13 @@ class NewGame:
 
     def set_number(self, spec, v):
         self.values[spec[0]] = v
-        self.app.pop()
-        screen = self.app.stack[-1]
+        # the amount's screen goes (not app.pop(): that would draw the
+        # settings as they were, to be drawn again whole at once)
+        app = self.app
+        app.stack.pop()
+        screen = app.stack[-1]
         screen.items = self.items()
-        screen.draw(self.app.p, self.app)
+        screen.draw(app.p, app)
 
     def setup_line(self):
         words = [self.name]
@@ -209,7 +231,7 @@ class SettingsScreen(ListScreen):
 
     def help(self):
         spec = self.items[self.index][1]
-        return settings.text(self.ng.game, spec[0])[1] if spec else 'With the settings listed below'
+        return self.ng.text(spec[0])[1] if spec else 'With the settings listed below'
 
     def draw(self, p, app):
         ListScreen.draw(self, p, app)

@@ -70,19 +70,17 @@ class Painter:
         self.mark(x, y, w, h)
 
     def text(self, x, y, s, font, fg=theme.TEXT, bg=theme.BACKGROUND):
-        font.draw(self.canvas, x, y, s, self.ink(bg, fg))
+        # The glyphs' cells filled with the background at once, then only
+        # their ink blitted (the background is the blit's key): the same
+        # pixels as opaque glyphs, for a fifth or so less of the blits' work
+        # (a glyph is mostly background; the blit sets each pixel on its own).
         w = font.measure(s)
+        b = self.c(bg)
+        self.canvas.fill_rect(x, y, w, font.height, b)
+        font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, b)
         if self.cut is not None and (x + w > self.w or y + font.height > self.h):
             self.cut.append(s)
         self.mark(x, y, w, font.height)
-
-    def line_of(self, y, h, s, font, fg=theme.TEXT, bg=theme.BACKGROUND, x=2, right=None):
-        # A full-width row: background, text at x, and text aligned right.
-        self.fill(0, y, self.w, h, bg)
-        top = y + (h - font.height) // 2
-        end = font.draw(self.canvas, x, top, s, self.ink(bg, fg), self.w)
-        if right and end + font.width <= self.w - 2 - font.measure(right):
-            font.draw(self.canvas, self.w - 2 - font.measure(right), top, right, self.ink(bg, fg))
 
     def line(self, x1, y1, x2, y2, colour):
         self.canvas.line(x1, y1, x2, y2, self.c(colour))
@@ -138,12 +136,18 @@ class Painter:
             return
         if len(was) > room:
             was = was[:room]
+        # Compared as bytes when both are ASCII: on MicroPython text[i] is a
+        # new str each time, looked up among all the interned strings
+        # (thousands of instructions), a byte is a small int.
+        t, o = text.encode(), was.encode()
+        if len(t) != len(text) or len(o) != len(was):
+            t, o = text, was
         i = 0
-        while i < len(text) and i < len(was) and text[i] == was[i]:
+        while i < len(text) and i < len(was) and t[i] == o[i]:
             i += 1
         end = len(text)
         if end == len(was):
-            while end > i and text[end - 1] == was[end - 1]:
+            while end > i and t[end - 1] == o[end - 1]:
                 end -= 1            # the same length: the unchanged tail stays too
         if i < end:
             self.text(tx + i * font.width, ty, text[i:end] if i or end < len(text) else text,
@@ -174,7 +178,8 @@ class Painter:
             sc[7] = at
             sc[8] = now + (PAUSE_MS if at == 0 or at == len(text) - room else STEP_MS)
             self.fill(tx, ty, room * font.width, font.height, bg)
-            font.draw(self.canvas, tx, ty, text[at:at + room], self.ink(bg, fg))
+            # (on the background just filled: only the ink, as text() does)
+            font.draw(self.canvas, tx, ty, text[at:at + room], self.ink(bg, fg), None, self.c(bg))
 
     # --- what changed ---------------------------------------------------------
 

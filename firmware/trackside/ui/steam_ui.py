@@ -52,12 +52,18 @@ def cells(app, q):
     if ph == 'bidding':
         return ['$%d' % s['cash'][q], bid_status(s, q)]
     if ph == 'capital':
-        return ['$%d' % s['cash'][q], 'i%s' % signed(s['income'][q]), 'upkeep $%d' % s['loco'][q]]
-    cells = ['$%d' % s['cash'][q], 'i%s' % signed(s['income'][q]), '%dvp' % s['vp'][q],
+        return ['$%d' % s['cash'][q], income(s['income'][q]), 'upkeep $%d' % s['loco'][q]]
+    cells = ['$%d' % s['cash'][q], income(s['income'][q]), '%dvp' % s['vp'][q],
              'L%d' % s['loco'][q]]
     if s['tile'][q]:
         cells.append(TILE_SHORT[s['tile'][q] - 1])    # the action tile taken this turn
     return cells
+
+
+def income(n):
+    # 'i' and signed(n) in one str, not two (each costs thousands of
+    # instructions on MicroPython: the rows are made again at every entry)
+    return ('i+%d' if n > 0 else 'i%d') % n
 
 
 def bid_status(s, q):

@@ -109,9 +109,8 @@ def is_out(app, q):
     return hasattr(gui, 'out') and gui.out(app, q)
 
 
-def name_of(name, width):
-    # A colour's three letters (theme.SHORT); a name as much as fits.
-    short = theme.short(name)
+def name_of(short, width):
+    # A colour's three letters (theme.SHORT: app.shorts); a name as much as fits.
     return short if len(short) <= width else short[:width]
 
 
@@ -161,8 +160,11 @@ def draw_rows(p, app, top, bottom):
 def columns(app, order, chars):
     # Each row's text: the name, then the game's cells in columns, each as
     # wide as its widest cell (numbers line up), as many as fit in chars;
-    # and whether every cell fitted.
-    names = app.session.setup['players']
+    # and whether every cell fitted. A row is put together as UTF-8 bytes
+    # and made a str once: on MicroPython each str made costs thousands of
+    # instructions (it is looked up among all the interned strings), bytes
+    # only their allocation.
+    shorts = app.shorts
     cells = [app.gui.cells(app, q) for q in order]
     widths = []
     for row in cells:
@@ -172,23 +174,33 @@ def columns(app, order, chars):
             widths[j] = max(widths[j], len(row[j]))
     name_w = 3
     for q in order:
-        name_w = max(name_w, min(8, len(theme.short(names[q]))))
+        name_w = max(name_w, min(8, len(shorts[q])))
     if name_w > 3 and name_w + sum(1 + w for w in widths) > chars:
         name_w = 3                  # shorter names before fewer columns
     out = []
     whole = True
     for i in range(len(order)):
-        text = name_of(names[order[i]], name_w)
-        text += ' ' * (name_w - len(text))
+        name = name_of(shorts[order[i]], name_w)
+        text = bytearray(name.encode())
+        text += b' ' * (name_w - len(name))
+        size = name_w
         row = cells[i]
         for j in range(len(row)):
-            if len(text) + 1 + widths[j] > chars:
+            size += 1 + widths[j]
+            if size > chars:
                 whole = False
                 break
-            pad = ' ' * (widths[j] - len(row[j]))
+            cell = row[j]
+            pad = b' ' * (widths[j] - len(cell))
+            text += b' '
             # amounts line up on the right; words ("out 4th") on the left
-            text += ' ' + (row[j] + pad if ' ' in row[j] else pad + row[j])
-        out.append(text.rstrip())
+            if ' ' in cell:
+                text += cell.encode()
+                text += pad
+            else:
+                text += pad
+                text += cell.encode()
+        out.append(text.decode().rstrip())
     return out, whole
 
 
@@ -219,7 +231,7 @@ def changes(app, before, after):
                 label = app.gui.NUMBERS[i][0]
                 cells.append(('%s%d→%d' if label == money else '%s %d→%d') % (label, a, b))
         if cells:
-            out.append(theme.short(names[q]) + ' ' + ' '.join(cells))
+            out.append(app.shorts[q] + ' ' + ' '.join(cells))
     return '; '.join(out)
 
 
