@@ -507,20 +507,21 @@ def load(path):
 
 
 def _resume(path):
-    # _replay, from the snapshot if there is one that fits the save.
-    snap = None
-    if exists(path[:-4] + '.snap'):
-        from trackside import snapshot
+    # _replay, from the snapshot if there is one that fits the save. The
+    # snapshot's module is loaded once for it, and let go before the game
+    # is played (or the log replayed whole): the game has better use for the RAM.
+    if not exists(path[:-4] + '.snap'):
+        return _replay(path, True)
+    from trackside import snapshot
+    try:
         snap = snapshot.read(path)
-        unload('trackside.snapshot')    # (a game in play has better use for its RAM)
-    if snap:
-        try:
-            return _replay(path, True, snap)
-        except _Stale:
-            snap = None
-            _forget(path[:-4] + '.snap')
-        finally:
-            unload('trackside.snapshot')
+        if snap:
+            try:
+                return _replay(path, True, snap)
+            except _Stale:
+                _forget(path[:-4] + '.snap')
+    finally:
+        unload('trackside.snapshot')
     return _replay(path, True)
 
 

@@ -1,16 +1,18 @@
 # The snapshot beside a save (gameN.snap): the state a game had after the
 # first records of its journal, so that resuming a long game reads those
 # records without replaying them. It is a cache, never the truth: it names
-# the record it was taken at (the offset after it and its checksum) and the
-# action count, and is used only if the save still has that record there
-# and reading the records gives the same counts (journal.load checks);
-# anything else and the save is replayed whole, as if there were none.
+# the record it was taken at (the offset after it, and the CRC of all the
+# records' texts up to it), the counts of lines and actions in effect and
+# the rules, and is used only if the save still has those records and
+# reading them gives the same counts (journal.load checks); anything else
+# and the save is replayed whole, as if there were none.
 #
-# Written after every CHECKPOINT records (Session._journalled), whole to
-# gameN.snap.tmp and then renamed, as every file here. It holds two or three
-# sealed records: a head (JSON: format, offset, checksum, lines, cursor,
-# rules version, turn starts), the checkpoint at or before the cursor, and
-# the state at the cursor if it is past that checkpoint (JSON).
+# Due every CHECKPOINT records (Session.cache: at once, or on the device
+# when no key is pressed), written whole to gameN.snap.tmp and then renamed,
+# as every file here. It holds two or three sealed records: a head (JSON:
+# format, offset, chain CRC, lines, cursor, rules, turn starts), the
+# checkpoint at or before the cursor, and the state at the cursor if it is
+# past that checkpoint (JSON).
 # The device loads this module to resume a game and every CHECKPOINT
 # records to write a snapshot, and lets it go after (journal.py).
 import json
@@ -28,9 +30,9 @@ def path_of(save):
 
 
 def write(save, end, crc, session):
-    # Take the snapshot of session, whose journal's last record (crc, its
-    # checksum) ends at offset end. Never raises: a snapshot that cannot
-    # be written costs the next resume time, never the game.
+    # Take the snapshot of session, whose journal's records end at offset
+    # end (crc: the CRC of their texts, Journal.chain). Never raises: a
+    # snapshot that cannot be written costs the next resume time, never the game.
     path = path_of(save)
     tmp = path + '.tmp'
     try:
