@@ -11,6 +11,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, 'firmware')
 sys.path.insert(0, FIRMWARE)
+sys.path.insert(0, os.path.join(ROOT, 'tools'))     # deploy: the firmware's compile
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
 sys.path.insert(0, ROOT)
 # framebuf and machine for CPython: the host's stand-ins for MicroPython's
@@ -54,18 +55,36 @@ def mp_json(script, *args, heap=MP_HEAP):
     return json.loads(out.strip().splitlines()[-1])
 
 
+def fixed_dir(prefix):
+    # A new folder at a path of one length (/tmp/PREFIX + 8 letters), whatever
+    # this checkout's path or pytest's numbering: on MicroPython every string
+    # made from a path (module file names, save paths) shifts the heap's
+    # layout, and a test that runs near the heap's end must not pass or fail
+    # by where it was run.
+    import tempfile
+    return tempfile.mkdtemp(prefix=prefix, dir='/tmp')
+
+
 @pytest.fixture(scope='session')
-def mpy_dir(tmp_path_factory):
-    # The firmware compiled by mpy-cross: what tools/deploy.py copies to a board.
-    import glob
-    out = tmp_path_factory.mktemp('mpy')
-    for src in sorted(glob.glob(os.path.join(FIRMWARE, '**', '*.py'), recursive=True)):
-        rel = os.path.relpath(src, FIRMWARE)[:-3] + '.mpy'
-        dest = os.path.join(str(out), rel)
-        os.makedirs(os.path.dirname(dest), exist_ok=True)
-        r = subprocess.run([tool('mpy-cross'), '-o', dest, src], capture_output=True, text=True)
-        assert r.returncode == 0, 'mpy-cross rejects %s:\n%s' % (src, r.stderr)
-    return str(out)
+def mpy_dir():
+    # The firmware compiled by mpy-cross as tools/deploy.py compiles it for a
+    # board (each module named as on the board, whatever this checkout's path).
+    import deploy
+    top = fixed_dir('ts-mpy-')
+    try:
+        deploy.compile_firmware(top, tool('mpy-cross'))
+    except SystemExit as e:
+        pytest.fail(str(e))
+    yield top
+    shutil.rmtree(top, ignore_errors=True)
+
+
+@pytest.fixture
+def fixed_tmp():
+    # tmp_path at a path of one length (fixed_dir)
+    top = fixed_dir('ts-tmp-')
+    yield top
+    shutil.rmtree(top, ignore_errors=True)
 
 
 def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP):

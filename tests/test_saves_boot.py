@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, DEVICE_HEAP, tool
+from conftest import ROOT, DEVICE_HEAP, fixed_dir, tool
 from trackside import logfmt
 from trackside.saves import Saves
 from trackside.session import new_session
@@ -142,8 +142,10 @@ def snapshot(folder):
 
 
 @pytest.fixture(scope='module')
-def booted(mpy_dir, tmp_path_factory):
-    root = str(tmp_path_factory.mktemp('corpus'))
+def booted(mpy_dir):
+    # (at a path of one length, conftest.fixed_dir: the corpus runs near the
+    # heap's end)
+    root = fixed_dir('ts-boot-')
     items = corpus()
     dirs = build(root, items)
     others = {}
@@ -156,13 +158,14 @@ def booted(mpy_dir, tmp_path_factory):
         for (name, files, damaged, other), d in zip(items, dirs):
             f.write('%s %s %s\n' % (d, ','.join(str(x) for x in damaged) or '-',
                                     '-' if other is None else other))
-    paths = mpy_dir + ':' + os.path.join(ROOT, 'host_sim')
+    paths = mpy_dir + ':host_sim'
     r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + HEAP,
-                        os.path.join(ROOT, 'tests', 'mp', 'boot_corpus.py'), paths, manifest],
-                       capture_output=True, text=True, timeout=900)
+                        os.path.join('tests', 'mp', 'boot_corpus.py'), paths, manifest],
+                       capture_output=True, text=True, timeout=900, cwd=ROOT)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith('{')]
-    return items, dirs, others, dict((x['dir'], x) for x in lines), r.stdout + r.stderr
+    yield items, dirs, others, dict((x['dir'], x) for x in lines), r.stdout + r.stderr
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def test_every_folder_of_the_corpus_boots_to_a_screen(booted):

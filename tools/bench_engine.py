@@ -52,14 +52,9 @@ def publish(report, write, name):
 
 
 def compile_firmware(out):
-    src_root = os.path.join(ROOT, 'firmware')
-    for d, _, files in os.walk(src_root):
-        for f in files:
-            if f.endswith('.py'):
-                src = os.path.join(d, f)
-                dest = os.path.join(out, os.path.relpath(src, src_root))[:-3] + '.mpy'
-                os.makedirs(os.path.dirname(dest), exist_ok=True)
-                subprocess.run([MPY_CROSS, '-o', dest, src], check=True)
+    # the firmware as tools/deploy.py compiles it for a board
+    import deploy
+    deploy.compile_firmware(out, MPY_CROSS)
 
 
 def save_game(saves_dir, actions):

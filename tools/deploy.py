@@ -180,6 +180,22 @@ def firmware_files():
     return out
 
 
+def compile_firmware(out, mpy_cross='mpy-cross'):
+    """Every firmware .py as .mpy under out (main.py and boot.py too, for the tests),
+    each named as on the board (-s trackside/session.py): the .mpy holds the name
+    its tracebacks give, so it does not depend on where this checkout lives (a
+    longer path changes every allocation the modules' strings make)."""
+    for rel, _ in firmware_files():
+        if not rel.endswith('.py'):
+            continue
+        dest = os.path.join(out, rel[:-3] + '.mpy')
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        r = subprocess.run([mpy_cross, '-o', dest, '-s', rel.replace(os.sep, '/'),
+                            os.path.join(FIRMWARE, rel)], capture_output=True, text=True)
+        if r.returncode != 0:
+            raise SystemExit('mpy-cross rejects %s:\n%s' % (rel, r.stderr))
+
+
 def library_files():
     """The firmware's modules (not main.py/boot.py), as '/' paths relative to firmware/:
     what package.json lists and manifest.py freezes."""
