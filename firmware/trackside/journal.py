@@ -295,19 +295,21 @@ def records(path):
                     break
                 n += 1
                 text = None
-                if not skip:
-                    raw = rest + block[start:i] if rest else block[start:i]
-                    if len(raw) <= MAX_RECORD:
-                        text = _text(raw, n)
+                if not skip and len(rest) + i - start <= MAX_RECORD:
+                    text = _text(rest + block[start:i] if rest else block[start:i], n)
                 rest = b''
                 skip = False
                 yield n, text, pos + i + 1, True
                 start = i + 1
             if not skip and start < len(block):
-                rest = rest + block[start:] if rest else block[start:]
-                if len(rest) > MAX_RECORD:
+                # (the length is looked at before the bytes are joined: a
+                # record growing by blocks makes a new, longer bytes each
+                # time, and the one past MAX_RECORD is never needed)
+                if len(rest) + len(block) - start > MAX_RECORD:
                     rest = b''
                     skip = True
+                else:
+                    rest = rest + block[start:] if rest else block[start:]
             pos += len(block)
         if rest or skip:
             yield n + 1, None if skip else _text(rest, n + 1), pos, False
