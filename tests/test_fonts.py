@@ -426,9 +426,10 @@ def test_a_wrong_pixel_is_caught(mp_records):
 
 @pytest.fixture(scope='module')
 def mpy_dir(tmp_path_factory):
-    # font.py and the font modules compiled by mpy-cross, as deployed.
+    # font.py and the font modules compiled by mpy-cross, as deployed (and
+    # the package's __init__: font.py imports need from it).
     out = str(tmp_path_factory.mktemp('fonts_mpy'))
-    sources = [FONT_PY] + sorted(glob.glob(os.path.join(FONTS_DIR, '*.py')))
+    sources = [os.path.join(FIRMWARE, 'trackside', '__init__.py'), FONT_PY] + sorted(glob.glob(os.path.join(FONTS_DIR, '*.py')))
     for src in sources:
         dest = os.path.join(out, os.path.relpath(src, FIRMWARE)[:-3] + '.mpy')
         os.makedirs(os.path.dirname(dest), exist_ok=True)
@@ -441,7 +442,7 @@ def mpy_dir(tmp_path_factory):
 def test_mpy_cross_compiles_font_py_and_every_font(mpy_dir):
     made = sorted(os.path.relpath(p, mpy_dir) for p in
                   glob.glob(os.path.join(mpy_dir, '**', '*.mpy'), recursive=True))
-    want = [os.path.join('trackside', 'ui', 'font.mpy')]
+    want = [os.path.join('trackside', '__init__.mpy'), os.path.join('trackside', 'ui', 'font.mpy')]
     want += [os.path.join('trackside', 'ui', 'fonts', n + '.mpy') for n in ['__init__'] + NAMES]
     assert made == sorted(want)
 

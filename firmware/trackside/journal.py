@@ -15,7 +15,7 @@
 # are saves.py's: the device needs them only at start-up and in the saved
 # games' screens, not while a game is played.
 import os
-from trackside import logfmt, unload
+from trackside import logfmt, need, unload
 from trackside.session import Session
 
 _CHUNK = 512
@@ -228,8 +228,7 @@ class Journal:
         # The state after the last record, beside the save (snapshot.py),
         # so the next resume need not replay the records before it.
         if self.chain is not None:
-            from trackside import snapshot
-            snapshot.write(self.path, self.size, self.chain, session)
+            need('trackside.snapshot').write(self.path, self.size, self.chain, session)
             unload('trackside.snapshot')    # (until the next one, CHECKPOINT records on)
 
     def _landed(self, data, n):
@@ -401,7 +400,7 @@ def _replay(path, strict, snap=None):
     # snap (snapshot.read): the records up to its offset are skimmed, not
     # replayed, and its state taken there; raises _Stale if it does not fit.
     if snap:
-        from trackside import snapshot
+        snapshot = need('trackside.snapshot')
     session = None
     good_end = 0
     replayed = 0
@@ -514,7 +513,7 @@ def _resume(path):
     # is played (or the log replayed whole): the game has better use for the RAM.
     if not exists(path[:-4] + '.snap'):
         return _replay(path, True)
-    from trackside import snapshot
+    snapshot = need('trackside.snapshot')
     try:
         snap = snapshot.read(path)
         if snap:

@@ -4,7 +4,7 @@
 import json
 
 from trackside.rules import RuleError, verbs, ANYONE
-from trackside import logfmt, unload
+from trackside import logfmt, need, unload
 from trackside.games import load
 
 # Every CHECKPOINT actions the session keeps the state (as JSON text), so
@@ -54,8 +54,7 @@ class Session:
         logfmt.check_names(setup['players'], self.game.RESERVED)
         # (settings.py is needed only here and for the setup line: it is let
         # go at once, a game on a small heap has better use for the room)
-        from trackside import settings
-        self.setup = settings.check(self.game, setup)
+        self.setup = need('trackside.settings').check(self.game, setup)
         unload('trackside.settings')
         extra = getattr(self.game, 'check_setup', None)
         if extra:
@@ -86,7 +85,7 @@ class Session:
 
     def setup_line(self):
         # (a game of one variant does not name it)
-        from trackside import settings
+        settings = need('trackside.settings')
         variant = self.setup['variant'] if len(self.game.VARIANTS) > 1 else None
         line = logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']),
                                    variant)

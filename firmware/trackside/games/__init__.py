@@ -3,6 +3,7 @@
 # A new game adds its name and title here (its rules are games/NAME.py, its
 # screens ui/NAME_ui.py: docs/engine.md).
 from trackside.rules import RuleError
+from trackside import need
 
 GAMES = (('steam', 'Steam'), ('scorepad', 'Score pad'), ('brass', 'Brass'), ('russianrailroads', 'Russian Railroads'))
 
@@ -14,4 +15,4 @@ def names():
 def load(name):
     if name not in names():
         raise RuleError('Unknown game "%s"; Trackside knows: %s' % (name, ', '.join(names())))
-    return __import__('trackside.games.' + name, None, None, [name])
+    return need('trackside.games.' + name)

@@ -16,6 +16,7 @@
 import sys
 
 from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY, CONFIRM
+from trackside import need, unload
 from trackside.games.brass_log import VERBS, WORDS, parse, unparse     # noqa: F401 (the session's)
 from trackside.games.brass_data import (
     START_POS, MARKET, PILE_W07, PILE_BY_COUNT, ROUNDS, LOAN_FREE_ROUNDS, LINK_VP_MOST,
@@ -187,15 +188,11 @@ def rare(name, *args):
     # A function of brass_end.py (a shortfall, the end of an era, the
     # standings): on a board imported for the call and let go after, so that
     # its code is not in RAM the rest of the game.
-    import trackside.games
-    from trackside.games import brass_end
     try:
-        return getattr(brass_end, name)(*args)
+        return getattr(need('trackside.games.brass_end'), name)(*args)
     finally:
         if LET_GO:
-            sys.modules.pop('trackside.games.brass_end', None)
-            if hasattr(trackside.games, 'brass_end'):
-                delattr(trackside.games, 'brass_end')
+            unload('trackside.games.brass_end')
 
 
 def end_era(s):

@@ -15,6 +15,7 @@
 # the final scoring, _pages.py the menu's pages (the last three are loaded
 # only when needed); none of them imports this module.
 from trackside.rules import RuleError, NOBODY, ask
+from trackside import need
 from trackside.games.russianrailroads_log import (   # noqa: F401 (the session's)
     VERBS, CHANGES, parse, unparse)
 from trackside.games import russianrailroads_board as B
@@ -318,7 +319,7 @@ def do_score(s, names):
 # replayed log never needs them) ---------------------------------------------------------
 
 def questions():
-    return __import__('trackside.games.russianrailroads_ask', None, None, ['x'])
+    return need('trackside.games.russianrailroads_ask')
 
 
 def prompt(s, setup):
@@ -337,7 +338,7 @@ ONCE = 'trackside.games.russianrailroads_once'
 
 
 def once():
-    return __import__(ONCE, None, None, ['x'])
+    return need(ONCE)
 
 
 def let_go():

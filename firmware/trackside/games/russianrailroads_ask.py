@@ -5,6 +5,7 @@
 # needs (the new space, the locomotive's number...). The header shows the
 # line being changed as it now stands, with its score.
 from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
+from trackside import need
 from trackside.games import russianrailroads_board as B
 from trackside.games.russianrailroads_board import (
     TS, SP, KV, LINES, LINE_TITLES, COLOURS, LETTERS, TOKENS, TOKEN_TITLES,
@@ -14,7 +15,7 @@ from trackside.games.russianrailroads_board import (
 
 def once():
     # the starting cards and the final scoring (russianrailroads_once.py)
-    return __import__('trackside.games.russianrailroads_once', None, None, ['x'])
+    return need('trackside.games.russianrailroads_once')
 
 
 def editors(s):

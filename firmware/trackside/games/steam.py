@@ -14,6 +14,7 @@
 # State: one dict of plain lists and ints (see new_game). apply() changes it
 # in place, and raises RuleError before it changes anything.
 from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
+from trackside import need
 from trackside.logfmt import amount, player_index, low, txt
 from trackside.games import steam_turn as turn
 from trackside.games.steam_turn import (
@@ -105,8 +106,7 @@ def variant(s):
     if not s['std']:
         return turn
     if not _standard:
-        from trackside.games import steam_standard
-        _standard.append(steam_standard)
+        _standard.append(need('trackside.games.steam_standard'))
     return _standard[0]
 
 

@@ -8,7 +8,7 @@ from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, Messag
 from trackside.ui import theme, ask, table
 from trackside.ui.answer import Entry
 from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, CONFIRM, ANYONE
-from trackside import unload
+from trackside import need, unload
 import sys
 
 
@@ -36,8 +36,7 @@ class App:
         # The save slots (trackside/saves.py), loaded when wanted: during a
         # game the device lets the module go (home()), its heap is the game's.
         if self._saves is None:
-            from trackside.saves import Saves
-            self._saves = Saves(self.saves_dir)
+            self._saves = need('trackside.saves').Saves(self.saves_dir)
         return self._saves
 
     # --- the loop ----------------------------------------------------------------
@@ -136,7 +135,7 @@ class App:
         # once a game: each new str costs thousands of instructions on MicroPython
         self.shorts = [theme.short(n) for n in session.setup['players']]
         name = session.setup['game']
-        self.gui = __import__('trackside.ui.%s_ui' % name, None, None, [name])
+        self.gui = need('trackside.ui.%s_ui' % name)
         self.status = None
         self.home()
 
@@ -224,11 +223,9 @@ class App:
             if len(q) > 7:
                 screen.then = q[7]          # the value one press up from the least
         elif kind == SUBSET:
-            from trackside.ui.forms import SubsetScreen
-            screen = SubsetScreen(title, q[2], q[3], q[4], done)
+            screen = need('trackside.ui.forms').SubsetScreen(title, q[2], q[3], q[4], done)
         elif kind == FORM:
-            from trackside.ui.forms import FormScreen
-            screen = FormScreen(title, q[2], done)
+            screen = need('trackside.ui.forms').FormScreen(title, q[2], done)
         elif kind == CONFIRM:
             screen = (ask.AskConfirm if inline else ConfirmScreen)(title, q[2],
                                                                   lambda app: on_done(True))
@@ -256,7 +253,7 @@ class App:
         # A change that could not be made or saved (flash full, a flash
         # error, out of memory): nothing changed, and the player is told.
         # If memory may no longer match flash, the save is opened again.
-        from trackside import journal
+        journal = need('trackside.journal')
         s = self.session
         lost = s is not None and s.lost
         if lost:
@@ -304,8 +301,7 @@ class App:
         self.done('undid: ' + line, before)
 
     def menu(self):
-        from trackside.ui.menu import open_menu
-        open_menu(self)
+        need('trackside.ui.menu').open_menu(self)
 
     def forget(self, name):
         forget(name)
@@ -317,8 +313,7 @@ class App:
         # save is made: the new-game screens and the game's rules have the heap)
         self._saves = None
         forget('trackside.saves')
-        from trackside.ui.newgame import NewGame
-        NewGame(self).begin()
+        need('trackside.ui.newgame').NewGame(self).begin()
 
 
 def forget(name):
@@ -330,5 +325,4 @@ def forget(name):
 
 
 def saves_ui():
-    from trackside.ui import saves_ui as module
-    return module
+    return need('trackside.ui.saves_ui')

@@ -5,6 +5,7 @@
 # takes no answer (the round's end, a canal), and pages of text in the menu
 # (the tiles on the board, the stacks, the scores). docs/engine.md lists what
 # a game's UI module gives.
+from trackside import need, unload
 from trackside.ui import theme
 from trackside.ui.table import signed
 from trackside.games.brass_data import level, buy_price, DISTANT_X
@@ -112,14 +113,9 @@ def confirm(app, verb):
 
 def page(app, name):
     # A page from games/brass_pages.py, which is let go again after.
-    import sys
-    from trackside.games import brass_pages
     names = [theme.short(n) for n in app.session.setup['players']]
-    out = getattr(brass_pages, name)(app.session.state, names)
-    sys.modules.pop('trackside.games.brass_pages', None)
-    import trackside.games
-    if hasattr(trackside.games, 'brass_pages'):
-        delattr(trackside.games, 'brass_pages')
+    out = getattr(need('trackside.games.brass_pages'), name)(app.session.state, names)
+    unload('trackside.games.brass_pages')
     return out
 
 

@@ -18,6 +18,7 @@
 #
 # Plain Python for MicroPython and CPython (with host_sim/shim/framebuf.py).
 import framebuf
+from trackside import need
 
 _loaded = {}
 
@@ -193,7 +194,7 @@ def ink(fmt, bg, fg):
 def _modules():
     # The generated modules' names (fonts/__init__.py)
     package = __name__[:__name__.rfind('.') + 1] + 'fonts'
-    return __import__(package, None, None, ('NAMES',)).NAMES
+    return need(package).NAMES
 
 
 def names():
@@ -210,6 +211,6 @@ def load(name):
         if module not in _modules():
             raise ValueError('no font ' + repr(name))
         package = __name__[:__name__.rfind('.') + 1] + 'fonts.'
-        f = Font(__import__(package + module, None, None, ('DATA',)), scale)
+        f = Font(need(package + module), scale)
         _loaded[name] = f
     return f

@@ -5,6 +5,7 @@
 # loaded while the menu is open.
 from trackside.ui.screens import ListScreen, ConfirmScreen
 from trackside.ui import table
+from trackside import need
 
 
 def open_menu(app):
@@ -56,8 +57,7 @@ def on_menu(app, what):
     elif what == 'history':
         history(app)
     elif what == 'chart':
-        from trackside.ui.chart import ChartScreen
-        app.push(ChartScreen(s, app.gui))
+        app.push(need('trackside.ui.chart').ChartScreen(s, app.gui))
         app.forget('trackside.ui.chart')    # the screen holds what it needs
     elif isinstance(what, tuple):
         # a game's own page of text (a scoring breakdown, the markets)

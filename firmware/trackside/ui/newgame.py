@@ -11,7 +11,7 @@
 from trackside.ui.screens import ListScreen, AmountScreen, MessageScreen, wrap
 from trackside.ui import theme
 from trackside.games import GAMES, load
-from trackside import settings, session as session_mod
+from trackside import need, settings, session as session_mod
 from trackside.logfmt import NAME_MAX, check_names
 from trackside.rules import RuleError
 from trackside.journal import SaveError
@@ -106,8 +106,7 @@ class NewGame:
 
     def chose(self, k, colour):
         if colour is None:
-            from trackside.ui.forms import LettersScreen
-            self.app.push(LettersScreen('Player %d: name' % (k + 1), min(NAME_LETTERS, NAME_MAX),
+            self.app.push(need('trackside.ui.forms').LettersScreen('Player %d: name' % (k + 1), min(NAME_LETTERS, NAME_MAX),
                                         lambda app, word: self.named(k, word)))
             return
         self.take(k, cap(colour))

@@ -7,6 +7,7 @@
 from trackside.games import russianrailroads_board as B
 from trackside.games.russianrailroads_board import claimants, score_refusal
 from trackside.ui import theme
+from trackside import need, unload
 
 LABELS = {'edit': 'Board change', 'score': 'Score round', 'kiev8': 'Kiev star 8 value',
           'start': 'Starting card', 'cards': 'Bonus cards', 'track': 'Track', 'loco': 'Loco',
@@ -95,14 +96,9 @@ PAGES = 'trackside.games.russianrailroads_pages'
 
 def page(name):
     def show(app):
-        import sys
-        mod = __import__(PAGES, None, None, ['x'])
         s = app.session.state
-        out = getattr(mod, name)(s, [theme.short(n) for n in app.session.setup['players']])
-        sys.modules.pop(PAGES, None)
-        pkg = sys.modules.get('trackside.games')
-        if pkg is not None and hasattr(pkg, 'russianrailroads_pages'):
-            delattr(pkg, 'russianrailroads_pages')
+        out = getattr(need(PAGES), name)(s, [theme.short(n) for n in app.session.setup['players']])
+        unload(PAGES)
         return out
     return show
 

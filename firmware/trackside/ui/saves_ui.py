@@ -5,12 +5,13 @@
 # lets it go (App.home).
 from trackside.ui.screens import ListScreen, ConfirmScreen, MessageScreen
 from trackside.journal import SaveError
+from trackside import need
 
 
 def start(app):
     # Whatever is in the save folder, this ends on a screen: the last
     # game, a new game, or the saved games with what went wrong.
-    from trackside import journal
+    journal = need('trackside.journal')
     try:
         slot = app.saves.last()
         if slot is not None:
@@ -38,7 +39,7 @@ def resume(app, slot, how, verb):
     # Play the game how(slot) gives (a save opened, or recovered). The game
     # in play is closed first (two games may not fit in RAM). Whatever goes
     # wrong, even out of memory, ends on the saved games with the reason.
-    from trackside import journal
+    journal = need('trackside.journal')
     app.session = None
     app.gui = None
     app.stack = []

@@ -1,6 +1,7 @@
 # The score pad on the device: each player's total and last round on the
 # game screen, their place at the end; the totals charted round by round.
 from trackside.ui.table import signed
+from trackside import need
 LABELS = {'round': 'Enter the round', 'end': 'End the game', 'fix': 'Correct a round'}
 PHASES = {'play': 'Scores', 'over': 'Final'}
 NUMBERS = (('total', 'total'),)       # what an entry's changes name
@@ -35,7 +36,6 @@ def confirm(app, verb):
         return None
     s = app.session.state
     names = app.session.setup['players']
-    from trackside.games.scorepad import ranking
-    rank = ranking(s)
+    rank = need('trackside.games.scorepad').ranking(s)
     return [', '.join('%s %s %d' % (names[q], ORDINAL[rank[q] - 1], s['total'][q])
                       for q in sorted(range(len(names)), key=lambda q: (rank[q], q)))]

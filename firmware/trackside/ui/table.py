@@ -3,6 +3,7 @@
 # the columns the game names, the player to move marked, and at the bottom
 # two lines: what comes next, or the question being answered (ui/ask.py).
 # A game's UI module (ui/<game>_ui.py) says what goes in it: docs/engine.md.
+from trackside import need
 from trackside.ui import theme
 from trackside.ui.screens import Screen, HINTS
 
@@ -205,8 +206,7 @@ def columns(app, order, chars):
 
 
 def tiny():
-    from trackside.ui import font
-    return font.load('tiny')
+    return need('trackside.ui.font').load('tiny')
 
 
 # --- what an entry changed ----------------------------------------------------------
