@@ -49,21 +49,22 @@ def cells(app, q):
         inc = s['income'][q]
         return [ORDINAL[rank - 1] if rank else '', '%d pts' % s['score'][q], '%dvp' % s['vp'][q],
                 'i%s' % signed(inc // 2 if inc > 0 else 2 * inc), '%dlk' % s['links'][q]]
+    # (the cells of every entry's redraw as bytes: on MicroPython a new str
+    # is looked up among all the interned ones, thousands of instructions
+    # each; table.columns takes either)
     if ph == 'bidding':
-        return ['$%d' % s['cash'][q], bid_status(s, q)]
+        return [b'$%d' % s['cash'][q], bid_status(s, q)]
     if ph == 'capital':
-        return ['$%d' % s['cash'][q], income(s['income'][q]), 'upkeep $%d' % s['loco'][q]]
-    cells = ['$%d' % s['cash'][q], income(s['income'][q]), '%dvp' % s['vp'][q],
-             'L%d' % s['loco'][q]]
+        return [b'$%d' % s['cash'][q], income(s['income'][q]), b'upkeep $%d' % s['loco'][q]]
+    cells = [b'$%d' % s['cash'][q], income(s['income'][q]), b'%dvp' % s['vp'][q],
+             b'L%d' % s['loco'][q]]
     if s['tile'][q]:
         cells.append(TILE_SHORT[s['tile'][q] - 1])    # the action tile taken this turn
     return cells
 
 
 def income(n):
-    # 'i' and signed(n) in one str, not two (each costs thousands of
-    # instructions on MicroPython: the rows are made again at every entry)
-    return ('i+%d' if n > 0 else 'i%d') % n
+    return (b'i+%d' if n > 0 else b'i%d') % n
 
 
 def bid_status(s, q):

@@ -7,6 +7,10 @@ from trackside import need
 from trackside.ui import theme
 from trackside.ui.screens import Screen, HINTS
 
+# the rows' boxes (Painter.put's names), one per seat: written out, as
+# 'row%d' % i would make a new str at every redraw
+ROWS = ('row0', 'row1', 'row2', 'row3', 'row4', 'row5', 'row6', 'row7')
+MARKS = ('mark0', 'mark1', 'mark2', 'mark3', 'mark4', 'mark5', 'mark6', 'mark7')
 HINT = {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'}
 
 
@@ -37,14 +41,23 @@ def header(app):
     summary = getattr(top, 'summary', '')
     if summary:
         return summary
+    # The game's words change only with its state: made once a change (the
+    # session's version), not at every redraw (new strs, costly on MicroPython).
+    session = app.session
+    head = app.head
+    if head is not None and head[0] is session and head[1] == session.version:
+        return head[2]
     gui = app.gui
+    s = session.state
     if hasattr(gui, 'header'):
-        return gui.header(app)
-    s = app.session.state
-    if s['phase'] == 'over':
+        text = gui.header(app)
+    elif s['phase'] == 'over':
         rank = s['rank']
-        return winners(app.session.setup['players'], [q for q in range(len(rank)) if rank[q] == 1])
-    return '%s %s' % (app.session.game.clock(s), gui.PHASES.get(s['phase'], s['phase']))
+        text = winners(session.setup['players'], [q for q in range(len(rank)) if rank[q] == 1])
+    else:
+        text = '%s %s' % (session.game.clock(s), gui.PHASES.get(s['phase'], s['phase']))
+    app.head = (session, session.version, text)
+    return text
 
 
 def game_screen(p, app, hint):
@@ -141,20 +154,20 @@ def draw_rows(p, app, top, bottom):
     if p.slots.get('#rows') != geometry:
         # a different table (a player gone, another font): start it afresh
         p.fill(0, top, p.w, bottom - top, theme.BACKGROUND)
-        for i in range(8):
-            p.slots.pop('row%d' % i, None)
-            p.slots.pop('mark%d' % i, None)
+        for i in range(len(ROWS)):
+            p.slots.pop(ROWS[i], None)
+            p.slots.pop(MARKS[i], None)
         p.slots['#rows'] = geometry
     y = top
     for i in range(len(order)):
         q = order[i]
         fg = theme.DIM if is_out(app, q) else theme.TEXT
-        p.put('row%d' % i, 0, y, p.w, rh, texts[i], font, fg, theme.BACKGROUND,
+        p.put(ROWS[i], 0, y, p.w, rh, texts[i], font, fg, theme.BACKGROUND,
               app.colours[q])
         # the player to move: a bar beside their colour (moving it to the
         # next player redraws two narrow strips, not two rows)
         mark = theme.TEXT if q == mover else theme.BACKGROUND
-        p.put('mark%d' % i, 8, y + 1, 4, rh - 2, '', font, mark, mark)
+        p.put(MARKS[i], 8, y + 1, 4, rh - 2, '', font, mark, mark)
         y += rh
 
 
@@ -192,15 +205,17 @@ def columns(app, order, chars):
                 whole = False
                 break
             cell = row[j]
+            if not isinstance(cell, bytes):
+                cell = cell.encode()        # (a game's cells may be bytes: see steam_ui)
             pad = b' ' * (widths[j] - len(cell))
             text += b' '
             # amounts line up on the right; words ("out 4th") on the left
-            if ' ' in cell:
-                text += cell.encode()
+            if b' ' in cell:
+                text += cell
                 text += pad
             else:
                 text += pad
-                text += cell.encode()
+                text += cell
         out.append(text.decode().rstrip())
     return out, whole
 
