@@ -35,10 +35,10 @@ class AskList(Ask, ListScreen):
 
 class AmountLine:
     # The answer line of an amount question (a mixin, like Ask).
-    def draw_answer(self, p, old=''):
-        lines(p, self.title, self.text(), note=self.note or '%d to %d' % (self.lo, self.hi))
+    def draw_answer(self, p):
+        lines(p, self.title, self.text(), note=self.note)
 
-    def draw_value(self, p, old=''):
+    def draw_value(self, p):
         self.draw_answer(p)
 
 

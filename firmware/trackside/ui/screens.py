@@ -229,7 +229,9 @@ class AmountScreen(Screen):
         self.value = min(hi, max(lo, value))
         self.on_done = on_done
         self.unit = unit
-        self.note = note
+        # (made once: each new str is costly on MicroPython, and a held
+        # button redraws the value many times)
+        self.note = note or '%d to %d' % (lo, hi)
 
     def text(self):
         if self.unit in MONEY:
@@ -249,18 +251,22 @@ class AmountScreen(Screen):
     def draw(self, p, app):
         self.draw_frame(p, app)
         y0, h = self.body(p)
-        note = self.note or '%d to %d' % (self.lo, self.hi)
-        p.put('note', 0, y0 + h - p.small.height, p.w, p.small.height, note, p.small, theme.DIM)
+        p.put('note', 0, y0 + h - p.small.height, p.w, p.small.height, self.note, p.small,
+              theme.DIM)
+        self.shown = ''
         self.draw_value(p)
 
-    def draw_value(self, p, old=''):
+    shown = ''          # the value's text as drawn
+
+    def draw_value(self, p):
         # Centred; only the span of the old and the new text is redrawn.
         y, bh = self.box(p)
         font = self.font(p)
         s = self.text()
-        wide = max(font.measure(s), font.measure(old))
+        wide = max(font.measure(s), font.measure(self.shown))
         p.fill((p.w - wide) // 2, y, wide, bh, theme.BACKGROUND)
         p.text((p.w - font.measure(s)) // 2, y, s, font)
+        self.shown = s
 
     def step(self, n):
         # Held: ones for the first second and a half (a dozen steps, easy to
@@ -293,9 +299,8 @@ class AmountScreen(Screen):
             app.pop()
             return
         if v != self.value:
-            old = self.text()
             self.value = v
-            self.draw_value(app.p, old)
+            self.draw_value(app.p)
 
 
 class TextScreen(Screen):
