@@ -149,3 +149,24 @@ def test_the_rulebook_auction_b1_through_the_buttons(tmp_path):
     # the tiles phase lists the players in their new order
     assert [r[:3] for r in rows(app)] == ['Dan', 'Jan', 'Tom', 'Eva']
     assert app.p.slots['title'][0] == 'Dani: take an action tile'
+
+
+def test_the_rows_columns_line_up_with_bytes_cells_and_two_byte_characters():
+    # table.columns takes a game's cells as str or as bytes (Steam's are
+    # bytes, made without a new str each); the padding counts characters,
+    # so Brass's '£' (two bytes in UTF-8) lines up as '$' does.
+    from trackside.ui import table
+
+    class Gui:
+        CELLS = [['£5', b'i+1'], ['£12', b'i-10'], [b'$7', 'out 4th']]
+
+        def cells(self, app, q):
+            return self.CELLS[q]
+
+    class App:
+        shorts = ['Red', 'Blu', 'Grn']
+        gui = Gui()
+
+    rows, whole = table.columns(App(), [0, 1, 2], 40)
+    assert whole
+    assert rows == ['Red  £5     i+1', 'Blu £12    i-10', 'Grn  $7 out 4th']

@@ -205,9 +205,9 @@ def columns(app, order, chars):
                 whole = False
                 break
             cell = row[j]
+            pad = b' ' * (widths[j] - len(cell))   # (in characters: '£' is two bytes)
             if not isinstance(cell, bytes):
                 cell = cell.encode()        # (a game's cells may be bytes: see steam_ui)
-            pad = b' ' * (widths[j] - len(cell))
             text += b' '
             # amounts line up on the right; words ("out 4th") on the left
             if b' ' in cell:
