@@ -28,7 +28,6 @@ class App:
         self.session = None
         self.gui = None                     # the game's screens
         self.status = None                  # (what was done, what it changed): the dashboard's foot
-        self.head = None                    # (session, its version, the header then): table.header
         self.busy = 0                       # when a button was last down (ms)
         self.start()
 

@@ -43,10 +43,12 @@ def header(app):
         return summary
     # The game's words change only with its state: made once a change (the
     # session's version), not at every redraw (new strs, costly on MicroPython).
+    # Kept on the session, so it goes with it (the App lets a game go before
+    # it opens another: two may not fit in RAM).
     session = app.session
-    head = app.head
-    if head is not None and head[0] is session and head[1] == session.version:
-        return head[2]
+    head = getattr(session, 'ui_head', None)
+    if head is not None and head[0] == session.version:
+        return head[1]
     gui = app.gui
     s = session.state
     if hasattr(gui, 'header'):
@@ -56,7 +58,7 @@ def header(app):
         text = winners(session.setup['players'], [q for q in range(len(rank)) if rank[q] == 1])
     else:
         text = '%s %s' % (session.game.clock(s), gui.PHASES.get(s['phase'], s['phase']))
-    app.head = (session, session.version, text)
+    session.ui_head = (session.version, text)
     return text
 
 
