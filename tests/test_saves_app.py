@@ -132,3 +132,103 @@ def test_a_damaged_save_is_listed_beside_the_good_ones_which_still_open(tmp_path
     no_error(app)
     assert app.session.history() == ['Dee tile engineer']
     assert 'game2.bad' in app.status
+
+
+# --- an entry: on the panel first, then on flash (ui/app.py, submit) ----------------
+
+def flushed(app):
+    # What the panel shows: the canvas once every change is pushed.
+    app.tick(0, 10 ** 6)
+    assert not app.p.dirty
+    return bytes(app.p.display.buffer)
+
+
+def test_an_entry_is_on_the_panel_before_it_is_written(tmp_path):
+    # littlefs erases a flash sector for almost every record (45 ms on a
+    # Pico, up to 400 ms): the game screen is drawn and pushed first.
+    slot = saved(tmp_path)
+    app = device(tmp_path)
+    s = app.session
+    flushed(app)
+    seen = []
+    append = s.journal.append
+
+    def watched(text):
+        seen.append((text, app.p.display.sent, list(app.p.dirty), bytes(app.p.display.buffer),
+                     s.cursor))
+        append(text)
+    s.journal.append = watched
+    sent = app.p.display.sent
+    app.submit('Bob tile firstbuild')
+    after = flushed(app)
+    assert len(seen) == 1
+    text, sent_then, dirty_then, canvas_then, cursor_then = seen[0]
+    assert text == 'Bob tile firstbuild'
+    assert sent_then > sent and dirty_then == []        # pushed, all of it, before the write
+    assert canvas_then == after                          # and it was the screen after the entry
+    assert cursor_then == 1 and s.cursor == 2
+    assert s.history() == ['Ann tile engineer', 'Bob tile firstbuild']
+    assert Saves(str(tmp_path)).open(slot)[0].history() == s.history()       # on flash too
+
+
+@pytest.mark.parametrize('fault', [OSError(28), OSError(5), MemoryError()])
+def test_a_write_that_fails_after_the_entry_was_shown_takes_it_back(tmp_path, fault):
+    # The entry was on the screen; its record could not be written: the
+    # game is as it was, on the screen, in memory and on flash, and the
+    # player is told.
+    slot = saved(tmp_path)
+    app = device(tmp_path)
+    s = app.session
+    before = flushed(app)
+
+    def fails(text):
+        raise fault
+    s.journal.append = fails
+    app.submit('Bob tile firstbuild')
+    flushed(app)
+    assert isinstance(top(app), MessageScreen) and top(app).title == 'Not saved'
+    assert app.session is s and not s.lost
+    assert s.cursor == 1 and s.history() == ['Ann tile engineer']
+    assert s.state == replayed(tmp_path, slot)
+    top(app).key(app, 'select', 0)      # the message read: the game screen
+    assert flushed(app) == before
+    assert Saves(str(tmp_path)).open(slot)[0].history() == ['Ann tile engineer']
+    s.journal.append = type(s.journal).append.__get__(s.journal)
+    app.submit('Bob tile firstbuild')   # and the same entry goes in once the write works
+    assert s.history() == ['Ann tile engineer', 'Bob tile firstbuild']
+
+
+def replayed(saves_dir, slot):
+    return Saves(str(saves_dir)).open(slot)[0].state
+
+
+def test_out_of_memory_anywhere_in_an_entry_shown_then_saved(tmp_path):
+    # A MemoryError at each call the firmware makes while an entry is
+    # drawn, pushed and saved (test_saves_memory.py's hook): the game is
+    # the one before the entry or the one after it, the same in memory as
+    # on flash, and the device is on a screen.
+    from test_saves_memory import OutOfMemory
+    before, after = ['Ann tile engineer'], ['Ann tile engineer', 'Bob tile firstbuild']
+    at = 0
+    while True:
+        at += 1
+        root = tmp_path / ('at%d' % at)
+        slot = saved(root)
+        app = device(root)
+        hook = OutOfMemory(at)
+        try:
+            hook.run(app.submit, 'Bob tile firstbuild')
+        except MemoryError:
+            pass                            # (App.handle shows it: not this test's subject)
+        if not hook.fired:
+            break
+        flushed(app)
+        on_flash = Saves(str(root)).open(slot)[0]
+        assert on_flash.history() in (before, after), hook.where
+        s = app.session
+        if s is not None and not s.lost:
+            assert s.history() == on_flash.history(), hook.where
+            assert s.state == on_flash.state, hook.where
+            assert s._staged is None, hook.where
+        assert app.stack, hook.where
+    assert at > 50                          # the entry makes many calls: each was tried

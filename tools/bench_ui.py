@@ -271,23 +271,45 @@ def smallest_heap_kb(mpy, keys):
 
 
 def instructions(mpy, keys):
-    # callgrind dumps before every micropython.stack_use(): one file per press
+    return instructions_split(mpy, keys)[0]
+
+
+def instructions_split(mpy, keys):
+    # callgrind dumps before every micropython.stack_use() (the end of a
+    # press) and before micropython.opt_level() (mp_ui.py: the press's
+    # first show(), its screen reaching the panel): per press, the whole
+    # count and the count before its screen is pushed (the whole count
+    # for a press that shows nothing).
     with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as saves:
         subprocess.run(['valgrind', '--tool=callgrind', '--toggle-collect=*run_main*',
                         '--dump-before=mp_micropython_stack_use',
+                        '--dump-before=mp_micropython_opt_level',
                         '--callgrind-out-file=' + os.path.join(d, 'cg.out'),
                         sys.executable, MICROPYTHON, '-X', 'heapsize=' + ROOMY,
                         os.path.join(ROOT, 'tools', 'mp_ui.py'),
                         mpy + ':' + os.path.join(ROOT, 'host_sim'), saves, keys, 'instr'],
                        capture_output=True, text=True)
-        counts = {}
+        dumps = {}
         for path in glob.glob(os.path.join(d, 'cg.out.*')):
             with open(path) as f:
                 text = f.read()
-            counts[int(path.rsplit('.', 1)[1])] = int(re.search(r'^summary: (\d+)', text, re.M).group(1))
+            shown = 'opt_level' in re.search(r'Trigger: (.*)', text).group(1)
+            dumps[int(path.rsplit('.', 1)[1])] = (shown, int(re.search(r'^summary: (\d+)', text, re.M).group(1)))
+    totals, to_screen = [], []
+    count, first = 0, None
+    for k in sorted(dumps):
+        shown, c = dumps[k]
+        count += c
+        if shown:
+            if first is None:
+                first = count
+            continue
+        totals.append(count)
+        to_screen.append(count if first is None else first)
+        count, first = 0, None
     # dump 1 is the start-up, 2.. the presses in order (the last has no dump
     # of its own: it is in the final totals, left out here)
-    return [counts[k] for k in sorted(counts)][1:]
+    return totals[1:], to_screen[1:]
 
 
 def blit_instructions(rects_per_press):
@@ -375,7 +397,7 @@ def main():
         per_press, erases, programmed, pixels = [per(c) for c in cumulative]
         kinds = press_kinds(words, out[1].split(), [int(c) for c in out[2].split()])
         rects = out[6:6 + len(per_press)]
-        instr = instructions(mpy, keys)
+        instr, instr_screen = instructions_split(mpy, keys)
         for g in games[1:]:
             g['instr'] = instructions(mpy, g['keys'])
         blit_full, blit = blit_instructions(rects)
@@ -387,6 +409,10 @@ def main():
     blit_ms_per_instr = CHIP['blit_full_frame_ms'] / blit_full
     ms = [chip_ms(instr[i], blit[i], erases[i], programmed[i], per_press[i], blit_ms_per_instr,
                   CHIP['spi_hz']) for i in range(len(instr))]
+    # to the screen: the instructions before the press's first show(), its
+    # pixels and its bytes; the flash write comes after (ui/app.py, submit)
+    ms_screen = [chip_ms(instr_screen[i], blit[i], 0, 0, per_press[i], blit_ms_per_instr,
+                         CHIP['spi_hz']) for i in range(len(instr))]
     ms_before = [chip_ms(instr[i], blit[i], erases[i], programmed[i], per_press[i],
                          blit_ms_per_instr, CHIP['spi_hz_before']) for i in range(len(instr))]
     parts_ms = lambda i: (instr[i] * CHIP['ms_per_instr'], blit[i] * blit_ms_per_instr,
@@ -457,6 +483,11 @@ def main():
         '| … most | %.1f | every press < %d: %s (%d over) |' % (
             max(ms), TARGET_MS_MOST, ok(max(ms) < TARGET_MS_MOST),
             sum(1 for t in ms if t >= TARGET_MS_MOST)),
+        '| Estimated ms from a press to its screen on the panel (an entry is saved after it is shown): median, 90th percentile, most | %.1f, %.1f, %.1f (%d presses of 100 or more) | |' % (
+            statistics.median(ms_screen), pct90(ms_screen), max(ms_screen),
+            sum(1 for t in ms_screen if t >= TARGET_MS_MOST)),
+        '| … the same, an action entered | %s | |' % ', '.join('%.1f' % x for x in spread(
+            [ms_screen[i] for i in range(len(ms_screen)) if kinds[i].startswith('an action')])),
         '| … the same with the SPI bus at %d MHz, as before the board raised clk_peri: median, 90th, most | %.1f, %.1f, %.1f | |' % (
             CHIP['spi_hz_before'] // 1000000, statistics.median(ms_before), pct90(ms_before),
             max(ms_before)),

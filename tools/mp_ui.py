@@ -8,7 +8,9 @@
 # in use;
 # trace: the same, printing each new peak (press, heap, screen, modules);
 # instr: after every press micropython.stack_use(), which callgrind's
-# --dump-before uses to cut the count per press; bytes: the bytes a panel
+# --dump-before uses to cut the count per press, and micropython.opt_level()
+# at the press's first show() (its screen going to the panel: the count
+# before it is the time to the screen); bytes: the bytes a panel
 # would receive after start-up and after each press, the screen each press
 # was made on and the number of actions after it, then the flash erases, the
 # flash bytes programmed and the pixels shown so far (six lines), then each
@@ -122,7 +124,20 @@ if mode == 'bytes':
     display.show = show
 
 
+first_show = [True]
+if mode == 'instr':
+    real_show_i = display.show
+
+    def show_i(x, y, w, h):
+        if first_show[0]:
+            first_show[0] = False
+            micropython.opt_level()
+        real_show_i(x, y, w, h)
+    display.show = show_i
+
+
 def after(i):
+    first_show[0] = True
     if mode == 'heap' or mode == 'trace':
         gc.collect()
         now = gc.mem_alloc() - ROM

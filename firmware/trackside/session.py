@@ -154,12 +154,25 @@ class Session:
 
     def do(self, action):
         # Check and apply one action; journal it; only then is it in effect.
-        # The rules work on the state itself (a copy for every action would
-        # cost the device more than it is worth): a game module raises
-        # RuleError before it changes anything (the property tests hold it
-        # to that). If anything else goes wrong, a bug, a MemoryError or a
-        # save that fails, the state is made again from the actions in
-        # effect, so the action did not happen, in memory or on flash.
+        self.stage(action)
+        try:
+            self.commit()
+        except Exception:
+            self.unstage()
+            raise
+
+    _staged = None      # (line, its bytes, the turn before): stage() done, commit() due
+
+    def stage(self, action):
+        # The first half of do(): check the action and apply it. The rules
+        # work on the state itself (a copy for every action would cost the
+        # device more than it is worth): a game module raises RuleError
+        # before it changes anything (the property tests hold it to that).
+        # If anything else goes wrong, a bug or a MemoryError, the state is
+        # made again from the actions in effect. Between stage() and
+        # commit() the state is the new one, the cursor the old one: the
+        # device draws the new state there (ui/app.py, submit), and nothing
+        # else may happen. Returns the action's log line.
         self.check_turn(action)
         line = self.text(action)        # (unparse reads only the setup)
         data = line.encode()
@@ -171,6 +184,25 @@ class Session:
         except Exception:
             self._restore()
             raise
+        self._staged = (line, data, turn)
+        self._prompt = None
+        self.version += 1
+        return line
+
+    def unstage(self):
+        # After stage(), when commit() failed before it began (out of memory
+        # as it was called): the state as the actions in effect make it.
+        if self._staged is not None:
+            self._staged = None
+            self._restore()
+
+    def commit(self):
+        # The second half of do(): journal the staged action, and only then
+        # is it in effect. A save that fails (flash full, a flash error, out
+        # of memory) makes the state again from the actions in effect, so
+        # the action did not happen, in memory or on flash.
+        line, data, turn = self._staged
+        self._staged = None
         try:
             if self.journal is not None:
                 self.journal.append(line)
@@ -181,7 +213,7 @@ class Session:
         # (out of memory), memory may no longer match flash: the session is
         # marked lost, and the device opens the save again from flash.
         try:
-            self._advance(data, self.state, turn)
+            self._advance(data, self.state, turn, True)
         except Exception:
             self.lost = True
             raise
@@ -196,12 +228,14 @@ class Session:
         except Exception:
             self.lost = True
 
-    def do_text(self, text, trusted=False):
+    def do_text(self, text, trusted=False, staged=False):
         # One log line (str or bytes): an action, "undo [n]", "redo [n]", or
         # nothing (a blank or comment line). trusted=True replays the
         # device's own journal: its lines (bytes) are already canonical, with
         # no comments, and the state is changed in place, so a failure
-        # leaves this session unusable.
+        # leaves this session unusable. staged=True: an action is only
+        # staged (stage(): its line is returned, commit() is due); undo and
+        # redo are done, and None returned.
         w = text.split() if trusted else logfmt.words_of(text)
         if not w:
             return
@@ -221,6 +255,8 @@ class Session:
                 self.redo(n)
             return
         action = logfmt.parse_words(self.game, self.setup, w, actor)
+        if staged:
+            return self.stage(action)
         if trusted:
             self.check_turn(action)
             turn = self.state['turn']
@@ -229,7 +265,7 @@ class Session:
         else:
             self.do(action)
 
-    def _advance(self, line, new, old_turn):
+    def _advance(self, line, new, old_turn, shown=False):
         if self.cursor < self.lines.n:
             # a new action after undo: the undone ones can't be redone now
             self.lines.cut(self.cursor)
@@ -237,14 +273,17 @@ class Session:
             while self._turn_starts and self._turn_starts[-1] > self.cursor:
                 self._turn_starts.pop()
         self.lines.append(line)
-        self._stepped(new, old_turn)
+        self._stepped(new, old_turn, shown)
 
-    def _stepped(self, new, old_turn):
+    def _stepped(self, new, old_turn, shown=False):
         # The state moved one action forward (a new action or a redo).
+        # shown: stage() has counted this change of the state already (a
+        # second count would redraw the game screen's rows for nothing).
         self.cursor += 1
         self.state = new
         self._prompt = None
-        self.version += 1
+        if not shown:
+            self.version += 1
         k = self.cursor
         if k % CHECKPOINT == 0 and len(self._checkpoints) == k // CHECKPOINT:
             self._checkpoints.append(json.dumps(new))
