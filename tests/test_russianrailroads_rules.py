@@ -281,6 +281,40 @@ def test_last_round_has_no_claims_section_15_14():
     assert st['phase'] == 'final'
 
 
+def test_each_engineer_is_one_of_a_kind_section_11_2():
+    # The engineer tiles are all different (§11.2, 15 of them, §1): a number
+    # a player holds is refused for everyone, so the majority cannot be
+    # doubled (a blind log gave Ann and Bob 40 each with "engineer 4" twice).
+    s = game(n=2, extra='rounds=1')
+    play(s, 'Ann engineer 4')
+    assert 'Ann has engineer #4 already' in refused(s, 'Bob engineer 4', 'one of a kind')
+    refused(s, 'Ann engineer 4', 'Ann has engineer #4 already')
+    play(s, 'Bob engineer 5')
+    everyone_passes(s)
+    play(s, 'score', 'Ann cards engineers', 'Bob cards')
+    assert [f[3] for f in s.state['fin']] == [20, 40]       # 1 each: #5 beats #4
+    assert s.state['fin'][0][2] == 6                         # Engineers card: 6 x 1
+
+
+def test_a_refusal_in_the_action_phase_names_the_lines_not_the_menu_section_3():
+    # The device's "Board change" option is called edit inside; a refused
+    # line must say what to write instead (a blind log was told to write
+    # "edit", which no log may contain).
+    s = game(n=2, extra='rounds=1')
+    why = refused(s, 'Ann start ind', 'NAME track')
+    assert 'edit' not in why and 'NAME claim or NAME pass' in why
+    why = refused(s, 'score', 'NAME track')
+    assert 'edit' not in why
+
+
+def test_a_count_may_be_written_with_a_dollar_sign_log_format_general_rules():
+    # log-format.md: "Money and counts are whole numbers ...; a leading $ is allowed"
+    s = game(n=2, extra='rounds=1')
+    play(s, 'Ann doubler $2', 'Ann ind $1')
+    assert s.state['db'][0] == 2
+    refused(s, 'Ann doubler two', 'must be a whole number')
+
+
 def test_engineer_majority_edge_cases_section_15_15():
     # 2 players: the second still gets 20 with one engineer
     s = game(n=2, extra='rounds=1')

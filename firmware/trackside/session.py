@@ -141,15 +141,21 @@ class Session:
         legal = verbs(pr)
         if not legal:
             raise RuleError('The game is over')
+        # an option of the device's that is no word of a line (Russian
+        # Railroads' board changes): the game's OPTION_LINES say what they are
+        lines = getattr(self.game, 'OPTION_LINES', {}).get(legal[0])
         if want != p and not (want == ANYONE and p >= 0):
             if want >= 0:
                 raise RuleError("It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text']))
             if want == ANYONE:
                 raise RuleError('Now: %s (a player\'s name first)' % pr['text'])
-            raise RuleError('Now: %s ("%s" on its own line)' % (pr['text'], legal[0]))
+            if lines is None:
+                raise RuleError('Now: %s ("%s" on its own line)' % (pr['text'], legal[0]))
         for v, why in pr['blocked']:
             if v == verb:
                 raise RuleError(why)
+        if lines is not None:
+            raise RuleError('Now: %s: %s' % (pr['text'], lines))
         raise RuleError('Now: %s; choose %s' % (pr['text'], ' or '.join(legal)))
 
     def do(self, action):

@@ -65,6 +65,9 @@ ts3_worker | TS 3 worker | Track at TS 3, with a locomotive, for a worker (§5) 
 token_doublers | Token 4 doublers | The doublers token 4 places above the TS (§12.2)"""
 RESERVED = VERBS + ('ts', 'sp', 'kv', 'stp', 'kiev', 'transsib', 'card', 'none', 'unset')
 ANYTIME = ('kiev8',)        # the star's value, read off the board when it is needed
+# what the device's one "Board change" option stands for in a log (a refusal says it)
+OPTION_LINES = {'edit': 'a line of a board change (NAME track, loco, doubler, ind, factory, token, '
+                 'engineer, worker, vp), NAME claim or NAME pass'}
 
 
 
@@ -128,7 +131,7 @@ def owner_refusal(s, names, q):
 
 # --- a change to a board ---------------------------------------------------------------
 
-def change_refusal(s, verb, a):
+def change_refusal(s, verb, a, names):
     # Why change (verb, args) cannot be made, or None. Checks everything
     # before apply() changes anything.
     q = a[0]
@@ -153,6 +156,10 @@ def change_refusal(s, verb, a):
     elif verb == 'engineer':
         if not 1 <= a[1] <= 99:
             return 'An engineer\'s number is 1 to 99'
+        for r in range(len(s['en'])):
+            if a[1] in s['en'][r]:
+                return '%s has engineer #%d already: each engineer is one of a kind ' \
+                       '(§11.2)' % (names[r], a[1])
         if a[2] and max(s['qe']) > 0:
             return 'The ? card\'s engineer is taken already (§12.1)'
         if a[2] and B.QCARD not in s['tk'][q]:
@@ -246,7 +253,7 @@ def white_steps(s, q):
 
 def apply_change(s, verb, a, names):
     q = a[0]
-    why = owner_refusal(s, names, q) or change_refusal(s, verb, a)
+    why = owner_refusal(s, names, q) or change_refusal(s, verb, a, names)
     if why:
         raise RuleError(why)
     before = B.marks(s, q)

@@ -264,7 +264,13 @@ def step(setup, s, p, verb, answers):
     if w[0] == 'engineer':
         line = head + ' engineer'
         if len(answers) == 2:
-            return board, ('%s: the engineer\'s number' % head, AMOUNT, 1, 99, 1, 'on its tile'), line
+            # (starting at the lowest number nobody holds: each is one of a kind)
+            held = [e for es in s['en'] for e in es]
+            free = 1
+            while free in held:
+                free += 1
+            return board, ('%s: the engineer\'s number' % head, AMOUNT, 1, 99, min(free, 99),
+                           'on its tile'), line
         line = '%s %d' % (line, answers[2])
         if len(answers) == 3 and not max(s['qe']) and not s['bw'][q] and B.QCARD in s['tk'][q]:
             return board, ('%s: engineer #%d' % (head, answers[2]), PICK,

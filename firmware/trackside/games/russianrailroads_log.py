@@ -5,7 +5,7 @@
 # first argument, though the line starts with the owner's name like any
 # other ("Ann track ts grey 5").
 from trackside.rules import RuleError, NOBODY
-from trackside.logfmt import number, low, txt
+from trackside.logfmt import amount, low, txt
 from trackside.games.russianrailroads_board import LINES, COLOURS, TOKENS, TS, CHANGE_VERBS
 
 CARDS = ('flat', 'lines', 'factories', 'locos', 'workers', 'black', 'tokens',
@@ -36,10 +36,8 @@ def _index(words, w, what):
 
 
 def _num(w, what):
-    n = number(txt(w))
-    if n < 0:
-        raise RuleError('%s must be a whole number, not "%s"' % (what, txt(w)))
-    return n
+    # (as every game reads a count: "$2" is 2, log-format.md's general rules)
+    return amount(w, what)
 
 
 def _count(w, n, verb, example):
