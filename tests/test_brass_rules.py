@@ -581,6 +581,9 @@ def test_distant_tiles_must_be_left_in_the_pile_section_9():
     mill = put(s, 0, MILL, 1)
     s.state['pile'] = [2, 2, 4, 3, 0]           # the -4 is used
     refused(s, 'Ann sell %d distant 4' % mill, 'No distant tile -4 is left')
+    refused(s, 'Ann sell %d distant 5' % mill, 'a distant market tile is 0 to -4'.capitalize())
+    s.state['pile'] = [0, 2, 4, 3, 1]           # the 0s are used: "0", not "-0"
+    refused(s, 'Ann sell %d distant 0' % mill, 'No distant tile 0 is left')
 
 
 def test_device_draw_offers_one_tile_setting_distant_draw_section_9():
@@ -750,7 +753,7 @@ def test_era_end_links_then_flipped_tiles_level_1_removed_section_13():
     s.state['coal'] = 3
     everyone_passes(s)
     play(s, 'endround')
-    refused(s, 'Ann links 21', 'at most 20 VP')
+    refused(s, 'Ann links 41', 'at most 40 VP')
     play(s, 'Ann links 7', 'Bob links 0', 'Cid links 0', 'Dee links 0')
     st = s.state
     assert st['vp'][0] == 7 + 3 + 4 and st['vlinks'][0] == 7 and st['vtiles'][0] == 7
@@ -818,7 +821,12 @@ def test_rail_era_loan_lock_last_4_rounds_section_16_9():
     assert 'loan' in options(s)
     to_round(s, 1, 5)
     assert 'loan' not in options(s)
-    refused(s, 'Ann loan 10', 'once the draw deck is empty: from round 5 of 8')
+    refused(s, 'Ann loan 10', 'once the draw deck is empty (noloan=4): from round 5 of 8')
+    # a short game with the default lock: the message names round 1, not
+    # "round -2" (a blind log's rounds=1)
+    s = game(extra='rounds=1')
+    to_round(s, 1, 1)
+    refused(s, 'Ann loan 10', 'from round 1 of 1')
 
 
 def test_link_costs_canal_3_rail_5_or_15_section_7():
@@ -894,3 +902,15 @@ def test_shortfall_tiles_in_any_order_the_last_one_needed_section_5_2():
     everyone_passes(s)
     play(s, 'endround', 'Ann salvage %d %d' % (p, m))
     assert s.state['money'][0] == 3 + 7 - 6 and s.state['tiles'] == []
+
+
+def test_a_line_out_of_turn_is_refused_with_whose_turn_it_is_section_12():
+    # The turn order (§12): a blind log's "B pass" in A's turn once made the
+    # session's refusal itself fail (a game's own names must not be taken
+    # for the session's); it says whose turn it is and changes nothing.
+    s = game(n=3)
+    first = s.setup['players'][0]
+    later = s.setup['players'][1]
+    why = refused(s, '%s pass' % later, "It is %s's turn" % first)
+    assert 'action' in why
+    refused(s, 'endround', "It is %s's turn" % first)

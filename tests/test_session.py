@@ -116,7 +116,7 @@ def test_session_verbs_in_a_log():
     assert err is None and s.history() == ['Ann tile engineer', 'Bob tile turnorder']
     s, err = replay(['steam base players=Ann,Bob,Cid start=firstgame', 'Ann tile engineer',
                      'undo 2'])
-    assert err == (3, 'undo 2', 'Only 1 actions can be undone')
+    assert err == (3, 'undo 2', 'Only 1 action can be undone')
 
 
 def test_replay_reports_first_refused_line():

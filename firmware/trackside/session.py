@@ -253,11 +253,13 @@ class Session:
                 raise RuleError('"%s" takes one count, e.g. "%s 2"' % (verb, verb))
             if verb == 'undo':
                 if n > self.cursor:
-                    raise RuleError('Only %d actions can be undone' % self.cursor)
+                    raise RuleError('Only %d action%s can be undone' % (
+                        self.cursor, '' if self.cursor == 1 else 's'))
                 self.undo(n)
             else:
                 if n > self.lines.n - self.cursor:
-                    raise RuleError('Only %d actions can be redone' % (self.lines.n - self.cursor))
+                    k = self.lines.n - self.cursor
+                    raise RuleError('Only %d action%s can be redone' % (k, '' if k == 1 else 's'))
                 self.redo(n)
             return
         action = logfmt.parse_words(self.game, self.setup, w, actor)

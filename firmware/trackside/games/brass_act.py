@@ -290,8 +290,10 @@ def sell_plan(s, p, parts):
             continue
         if at >= DISTANT_X:
             return 'The distant market is closed for the rest of the era (§9)'
-        if value > 4 or not pile[value]:
-            return 'No distant tile -%d is left (§9)' % value
+        if value > 4:
+            return 'A distant market tile is 0 to -4, not -%d (§9)' % value
+        if not pile[value]:
+            return 'No distant tile %s is left (§9)' % ('-%d' % value if value else '0')
         pile[value] -= 1
         at += value
         if at >= DISTANT_X and i < len(parts) - 1:
@@ -328,8 +330,9 @@ def loan_refusal(s, p, amount):
         return 'A loan is £10, £20 or £30 (§7)'
     if s['era'] and s['round'] > s['rounds'] - s['noloan']:
         # §4.1, §16.9: the Rail era's last rounds (setting noloan) have no loans
-        return 'No loans in the Rail era once the draw deck is empty: from round %d of %d ' \
-               '(§4.1)' % (s['rounds'] - s['noloan'] + 1, s['rounds'])
+        first = max(1, s['rounds'] - s['noloan'] + 1)
+        return 'No loans in the Rail era once the draw deck is empty (noloan=%d): from round ' \
+               '%d of %d (§4.1)' % (s['noloan'], first, s['rounds'])
     if after_loan(s['pos'][p], amount) is None:
         return 'A £%d loan would take income from %d below -10 (§6.3)' % (amount, level(s['pos'][p]))
     return None

@@ -143,6 +143,7 @@ def salvage(t, lv):
 ROUNDS = {'w07': {3: 10, 4: 8}, 'rx18': {2: 10, 3: 9, 4: 8}}
 LOAN_FREE_ROUNDS = 4    # §4.1: the Rail era's last 4 rounds have no loans (deck empty)
 LINK_TILES = 14         # §2: link tiles per player
-LINK_VP_MOST = 10       # the most one link can score, for the entry's range: our own
-                        # bound (two ends of at most 4 flipped tiles and 2 printed
-                        # circles, §13.1), not a number the rules print
+LINK_VP_MOST = 20       # the most one link can score, for the entry's range: our own
+                        # bound against a slip of the finger, well above what two
+                        # ends can show (§13.1 prints no cap: flipped tiles at both
+                        # ends, 2 printed circles at six locations)
