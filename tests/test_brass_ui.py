@@ -143,14 +143,9 @@ def test_a_shortfall_is_answered_by_ticking_tiles(tmp_path):
 
 def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path):
     # The firmware as .mpy on the real interpreter, framebuf in C: the canvas
-    # after every press is the same as on CPython. (The game plays in the
-    # device's 240 KB heap, tested below with the benchmark's harness. This
-    # one's live heap is the same, 205 KB at its peak, but its heap breaks
-    # up otherwise: on 2026-12-01's firmware it needed 264 KB for a block
-    # the game's checkpoint JSON asks for, and any change of the firmware
-    # moves that. Pixels are this test's subject, so it gets room.)
+    # after every press is the same as on CPython, in the device's heap.
     script = os.path.join(KEYS, 'brass-w07-4p.keys')
-    mp, cp = ui_on_both(mpy_dir, tmp_path, script, heap='320k')
+    mp, cp = ui_on_both(mpy_dir, tmp_path, script)
     presses = list(keyscript.presses(keys('brass-w07-4p.keys'), BOARDS['pico_display'][3]))
     assert len(mp['crcs']) == len(presses) + 1
     assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']

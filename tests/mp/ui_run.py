@@ -42,4 +42,7 @@ keyscript.play(app, names, script, keyscript.Clock(), after)
 out = {'crcs': crcs, 'sent': sent, 'heap': most[0],
        'screen': type(app.stack[-1]).__name__,
        'standings': app.session.standings() if app.session else None}
-print(json.dumps(out))
+# streamed to stdout: the whole line as one string would need a block of
+# some 5 KB at the end of a game whose heap is broken up by then
+json.dump(out, sys.stdout)
+print()
