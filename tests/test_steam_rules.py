@@ -439,6 +439,24 @@ def test_final_turn_skips_phases_5_and_6_section_5_6():
     assert s.state['turn'] == 1 and s.state['phase'] == 'links'
 
 
+def test_final_links_start_at_the_count_entered_before_section_6():
+    # §6: each player's completed links. The device's amount starts at the
+    # count entered just before (issue 12: fewer presses than from 0).
+    s = game(3, 'turns=1')
+    tiles_then_pass(s, 'Ann tile urbanization pass', 'Bob tile firstmove', 'Cid tile turnorder')
+    play(s, 'income')
+
+    def start():
+        q = s.prompt()['options'][0]
+        assert q[0] == 'links' and q[2:4] == (0, 24)
+        return q[4]
+    assert start() == 0                         # the first: nothing entered yet
+    play(s, 'Ann links 9')
+    assert start() == 9
+    play(s, 'Bob links 12')
+    assert start() == 12
+
+
 def test_S1_S5_income_to_vp_section_6():
     assert steam_turn.income_vp(-1) == -2          # S1: Nick/Misi's -1 income is -2 VP
     assert 37 + steam_turn.income_vp(-1) + 10 == 45

@@ -177,8 +177,11 @@ def prompt(s, setup=None):
             opts.append(('loco', NONE))
         opts.append(('pass', NONE))
         return ask(t, ph, p, '%s: move goods, round %d' % (who, s['round']), opts, blocked)
-    # LINKS
-    return ask(t, ph, p, '%s: completed links' % who, [('links', AMOUNT, 0, LINKS_MAX, 0)])
+    # LINKS: the count starts at the one entered just before (players' counts
+    # are mostly alike: fewer presses than from 0; issue 12)
+    done = len(s['order']) - len(s['queue'])
+    last = s['links'][s['order'][done - 1]] if done > 0 else 0
+    return ask(t, ph, p, '%s: completed links' % who, [('links', AMOUNT, 0, LINKS_MAX, last)])
 
 
 def apply(s, action):
