@@ -582,6 +582,7 @@ def test_distant_tiles_must_be_left_in_the_pile_section_9():
     s.state['pile'] = [2, 2, 4, 3, 0]           # the -4 is used
     refused(s, 'Ann sell %d distant 4' % mill, 'No distant tile -4 is left')
     refused(s, 'Ann sell %d distant 5' % mill, 'a distant market tile is 0 to -4'.capitalize())
+    refused(s, 'Ann sell %d distant' % mill, 'needs the value of the tile turned over')
     s.state['pile'] = [0, 2, 4, 3, 1]           # the 0s are used: "0", not "-0"
     refused(s, 'Ann sell %d distant 0' % mill, 'No distant tile 0 is left')
 

@@ -70,12 +70,23 @@ def four_player():
 
 def test_doc_examples_are_the_start_of_the_four_player_scenario():
     whole = four_player()
-    examples = [b for b in blocks(DOC) if b.startswith('brass w07 players=')]
+    examples = [b for b in blocks(DOC) if b.startswith('brass w07 players=') and 'format=1' not in b]
     assert len(examples) == 2
     for block in examples:
         lines = [l for l in block.splitlines() if l.strip() != '...']
         got = entries(lines)
         assert whole[:len(got)] == got
+
+
+def test_doc_setup_lines_are_what_the_device_writes():
+    # "The device writes every setting out": each line is the canonical
+    # setup line of its own game (its settings, its rules version).
+    block = [b for b in blocks(DOC) if b.startswith('brass w07 players=') and 'format=1' in b][0]
+    lines = block.splitlines()
+    assert [l.split()[1] for l in lines] == ['w07', 'rx18']
+    for line in lines:
+        assert new_session(line).setup_line() == line
+        assert new_session(' '.join(line.split()[:3])).setup_line() == line   # the defaults
 
 
 def test_doc_table_is_what_replay_prints():

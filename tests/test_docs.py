@@ -136,3 +136,20 @@ def test_log_format_score_pad_example_replays(tmp_path):
     session, error = replay(example.splitlines())
     assert error is None
     assert [r['total'] for r in session.standings()['players']] == [20, 20, 19, 20]
+
+
+def test_every_checksum_in_the_docs_is_its_lines_crc():
+    # log-format.md's "Checksums": a line the device writes ends " ~" and the
+    # CRC-32 of the text before it. A reader copies the example: it must be
+    # accepted (a blind log's copy of a wrong one was refused as damaged).
+    import zlib
+    found = 0
+    for name in ('README.md', os.path.join('docs', 'log-format.md')):
+        for text, crc in re.findall(r'`([^`~\n]+) ~([0-9a-f]{8})`', read(name)):
+            assert '%08x' % zlib.crc32(text.encode()) == crc, (name, text, crc)
+            if text.startswith('Ann bid'):             # and replay takes it
+                s, error = replay(['steam base players=Ann,Bob,Cid turns=2 start=auction',
+                                   '%s ~%s' % (text, crc)])
+                assert error is None and s.history() == [text], error
+            found += 1
+    assert found >= 1

@@ -26,7 +26,7 @@ def test_setup_line_round_trip_writes_every_setting():
     ('steam base', 'must list the players'),
     ('steam base players=Ann,Bob', '3 to 6 players'),
     ('steam advanced players=Ann,Bob,Cid', 'variant "advanced" is not available'),
-    ('steam standard players=Ann,Bob,Cid start=auction', 'start is for the base game only'),
+    ('steam standard players=Ann,Bob,Cid start=auction', 'start is for steam base (Base game) only'),
     ('steam players=Ann,Bob,Cid colour=red', 'no setting "colour"'),
     ('steam players=Ann,Bob,Cid start=random', 'start must be one of'),
     ('steam players=Ann,Bob,Cid turns=x', 'turns must be 1..20'),
@@ -37,6 +37,8 @@ def test_setup_line_round_trip_writes_every_setting():
     ('steam players=Ann,Bob,Cid=x', 'may not contain "="'),
     ('steam players=Ann,Bob,Cid start', 'key=value'),
     ('steam players=Ann,Bob,12', 'is a number'),
+    ('steam players=Ann,Bob,-3', 'is a number'),
+    ('brass rx18 players=Ann,Bob notiles=none', 'notiles is for brass w07 (Brass (Warfrog 2007)) only'),        # (a score pad's points: -3)
     ('steam players=Ann,Bob,Unowned', 'word of the log'),
     ('steam players=Ann,Bob,Cid turns=²', 'turns must be 1..20'),
     ('steam players=Ann,Bob,Cid turns=0', 'turns must be 1..20'),

@@ -195,7 +195,7 @@ def check_names(players, reserved):
         for c in _BAD_NAME_CHARS:
             if c in p:
                 raise RuleError('Name "%s" may not contain "%s"' % (p, c))
-        if p.isdigit():
+        if p.lstrip('-+').isdigit():        # (-3 is a number too: the score pad's points)
             raise RuleError('Name "%s" is a number; use a word' % p)
         if low in reserved or low in SESSION_VERBS:
             raise RuleError('"%s" is a word of the log; pick another name' % p)

@@ -97,8 +97,10 @@ def check(game, setup):
         key, allowed = spec[0], spec[2]
         if not applies(spec, variant):
             if key in given:
-                raise RuleError('Setting %s is for the %s only' % (key, ', '.join(
-                    variant_title(game, v).lower() for v in variants if applies(spec, v))))
+                # (named as a setup line writes it: "steam base", "brass w07")
+                raise RuleError('Setting %s is for %s only' % (key, ', '.join(
+                    '%s %s (%s)' % (game.NAME, v, variant_title(game, v))
+                    for v in variants if applies(spec, v))))
             continue
         if key not in given:
             out[key] = default(spec, setup)

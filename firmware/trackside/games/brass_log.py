@@ -89,7 +89,10 @@ def parse(setup, actor, verb, w):
     i = 0
     while i + 1 < n:
         mill = tile(w[i])
-        if low(w[i + 1]) == b'distant' and i + 2 < n:
+        if low(w[i + 1]) == b'distant' and i + 2 == n:
+            raise RuleError('sell: "distant" needs the value of the tile turned over, 0 to -4 '
+                            '(e.g. "sell %d distant -2"; §9)' % mill)
+        if low(w[i + 1]) == b'distant':
             t = w[i + 2]
             parts.append((mill, 0, amount(t[1:] if t[:1] == b'-' else t, 'A distant tile')))
             i += 3
