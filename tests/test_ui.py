@@ -170,3 +170,71 @@ def test_the_rows_columns_line_up_with_bytes_cells_and_two_byte_characters():
     rows, whole = table.columns(App(), [0, 1, 2], 40)
     assert whole
     assert rows == ['Red  £5     i+1', 'Blu £12    i-10', 'Grn  $7 out 4th']
+
+
+def test_the_end_of_a_phase_says_what_the_whole_phase_changed(tmp_path):
+    # Issue 12: after each phase a summary. A four-player Steam game entered
+    # as the answer screens hand it over (app.submit): when an entry ends a
+    # phase, the status has the phase's changes from its first entry to its
+    # last, worked out here from the states at both ends.
+    from trackside.ui import table
+    with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    from trackside.session import new_session
+    app, names = device('pico_display', tmp_path)
+    app.play(new_session(lines[0]))
+    s = app.session
+    start = (s.state['phase'], table.numbers(app))
+    summaries = 0
+    for line in lines[1:]:
+        before = table.numbers(app)
+        app.submit(line)
+        after = table.numbers(app)
+        what, moved, phase = app.status
+        assert what == line and moved == table.changes(app, before, after)
+        if s.state['phase'] != start[0]:
+            whole = table.changes(app, start[1], after)
+            if whole and whole != moved:
+                label = app.gui.PHASES.get(start[0]) or start[0]
+                assert phase == '%s: %s' % (label, whole), line
+                summaries += 1
+            else:
+                assert phase == ''
+            start = (s.state['phase'], after)
+        else:
+            assert phase == '', line
+    assert summaries > 10
+    # the summary is on the game screen, after what the entry did
+    assert app.p.slots['answer'][0].startswith(what)
+
+
+def test_after_an_undo_a_phase_seen_only_in_part_has_no_summary(tmp_path):
+    from trackside.session import new_session
+    app, names = device('pico_display', tmp_path)
+    app.play(new_session('steam base players=Ann,Bob,Cid start=firstgame turns=1'))
+    for line in ('Ann tile engineer', 'Bob tile firstbuild'):
+        app.submit(line)
+    app.undo()
+    assert app.status[2] == ''
+    app.submit('Bob tile firstbuild')
+    app.submit('Cid tile citygrowth')            # the tiles phase ends: seen only from the undo
+    assert app.session.state['phase'] != 'tiles' and app.status[2] == ''
+
+
+def test_a_turn_in_the_history_says_what_the_turn_changed(tmp_path):
+    from trackside.ui import table, menu
+    with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    s = saved_game(tmp_path, lines[:60])
+    app, names = device('pico_display', tmp_path)
+    assert app.session.cursor == s.cursor
+    starts = [k for k in app.session.turn_starts() if 0 < k < s.cursor]
+    first, end = starts[0], starts[1]           # turn 2
+    menu.history(app)
+    rows = [v for label, v in app.stack[-1].items]
+    assert -2 in rows
+    menu.entry(app, -2)
+    top = app.stack[-1]
+    assert isinstance(top, MessageScreen) and top.title == 'Turn 2: %d entries' % (end - first)
+    want = table.changes(app, table.numbers(app, s.state_at(first)), table.numbers(app, s.state_at(end)))
+    assert top.text == want and want

@@ -137,6 +137,10 @@ class App:
         name = session.setup['game']
         self.gui = need('trackside.ui.%s_ui' % name)
         self.status = None
+        # the phase in play and the numbers at its start (None: not seen from
+        # its start, as in a game opened part-way): for the phase's summary
+        s = session.state
+        self.phase = (s['phase'], table.numbers(self) if session.cursor == 0 else None)
         self.home()
 
     # --- answering the game's prompt ---------------------------------------------------
@@ -265,6 +269,7 @@ class App:
         except Exception as e:          # the save failed, or memory ran out
             s.unstage()
             self.status = None
+            self.phase = None
             if not s.lost:
                 self.home()             # the game as it is again
             self.failed(e)
@@ -285,10 +290,34 @@ class App:
                 return                  # open() shows the saved games with the reason
         self.tell('Not saved', journal.not_saved(e, lost))
 
-    def done(self, what, before):
-        # Back to the game screen, saying what was done and what it changed.
-        self.status = (what, table.changes(self, before, table.numbers(self)))
+    def done(self, what, before, entered=True):
+        # Back to the game screen, saying what was done and what it changed,
+        # and when an entry ended a phase, what the whole phase changed.
+        after = table.numbers(self)
+        moved = table.changes(self, before, after)
+        self.status = (what, moved, self.phase_over(after, moved, entered))
         self.home()
+
+    phase = None
+
+    def phase_over(self, after, moved, entered):
+        # The summary of the phase just ended ('' if none did): "Build: Red
+        # $12→6; Blu $10→8". After an undo or redo the phase in play was not
+        # seen from its start, so its summary would be part of one: none.
+        ph = self.session.state['phase']
+        was = self.phase
+        if not entered:
+            self.phase = (ph, None)
+            return ''
+        if was is not None and was[0] == ph:
+            return ''
+        self.phase = (ph, after)
+        if was is None or was[1] is None:
+            return ''
+        total = table.changes(self, was[1], after)
+        if not total or total == moved:         # (a phase of one entry: said already)
+            return ''
+        return '%s: %s' % (self.gui.PHASES.get(was[0]) or was[0], total)
 
     # --- questions during a game: at the bottom of the game screen if it fits ---------
 
@@ -321,7 +350,7 @@ class App:
         except Exception as e:
             self.failed(e)
             return
-        self.done('undid: ' + line, before)
+        self.done('undid: ' + line, before, False)
 
     def menu(self):
         need('trackside.ui.menu').open_menu(self)

@@ -3,7 +3,7 @@
 # pages. Its items stay where they are: one that cannot be used now is
 # greyed, and says why. Taking back many entries at once asks first. Only
 # loaded while the menu is open.
-from trackside.ui.screens import ListScreen, ConfirmScreen
+from trackside.ui.screens import ListScreen, ConfirmScreen, MessageScreen
 from trackside.ui import table
 from trackside import need
 
@@ -40,7 +40,7 @@ def on_menu(app, what):
     elif what == 'redo':
         before = table.numbers(app)
         if safely(app, s.redo):
-            app.done('redid: ' + s.line(s.cursor - 1), before)
+            app.done('redid: ' + s.line(s.cursor - 1), before, False)
     elif what == 'redo all':
         n = s.lines.n - s.cursor
         app.confirm('Redo %d entries?' % n, ['The last one: ' + s.line(s.lines.n - 1)],
@@ -83,7 +83,7 @@ def safely(app, step, *args):
 def redo_all(app, n):
     before = table.numbers(app)
     if safely(app, app.session.redo, n):
-        app.done('redid %d entries' % n, before)
+        app.done('redid %d entries' % n, before, False)
 
 
 def undo_to(app, k):
@@ -92,10 +92,22 @@ def undo_to(app, k):
     before = table.numbers(app)
     n = s.cursor - k
     if safely(app, s.undo, n):
-        app.done('undid %d entries' % n, before)
+        app.done('undid %d entries' % n, before, False)
 
 
 # --- the history: every entry, the last first, a line between turns -------------------
+
+def turn_summary(app, t):
+    # What turn t changed, from its first entry to the next turn's (or now).
+    s = app.session
+    starts = [k for k in s.turn_starts() if 0 < k < s.cursor]
+    first = starts[t - 2] if t >= 2 else 0
+    end = starts[t - 1] if t - 1 < len(starts) else s.cursor
+    before = table.numbers(app, s.state_at(first))
+    after = table.numbers(app, s.state_at(end))
+    moved = table.changes(app, before, after) or 'no numbers changed'
+    app.push(MessageScreen('Turn %d: %d entries' % (t, end - first), moved))
+
 
 def history(app):
     s = app.session
@@ -104,7 +116,7 @@ def history(app):
     for k in range(s.cursor - 1, -1, -1):
         t = s.turn_of(k)
         if t != turn:
-            items.append(('-- turn %d --' % t, None))
+            items.append(('-- turn %d --' % t, -t))     # chosen: what the turn changed
             turn = t
         items.append((s.line(k), k))
     if not items:
@@ -116,9 +128,13 @@ def history(app):
 
 def entry(app, k):
     # One entry of the history: what it changed, and undoing back to it.
+    # A turn's line (k = -turn): what the whole turn changed.
     if k is None:
         return
     s = app.session
+    if k < 0:
+        turn_summary(app, -k)
+        return
     before = table.numbers(app, s.state_at(k))
     after = table.numbers(app, s.state_at(k + 1))
     moved = table.changes(app, before, after) or 'no numbers changed'

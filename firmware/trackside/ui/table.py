@@ -254,7 +254,8 @@ def changes(app, before, after):
 
 class Dashboard(Screen):
     # The game screen with what comes next at the bottom, and under it what
-    # the last entry did and what it changed (app.status: (what, changes)),
+    # the last entry did and what it changed (app.status: (what, changes,
+    # the summary of a phase it ended)),
     # or what the keys do. A acts (the game's prompt), B opens the menu,
     # holding B undoes.
     def draw(self, p, app):
@@ -263,9 +264,11 @@ class Dashboard(Screen):
         hint = HINTS['act' if pr['options'] else 'over'].get(app.buttons, '')
         text = pr['text'] if pr['options'] else 'Game over'
         if app.status:
-            # what the last entry did, under what comes next
-            what, moved = app.status if isinstance(app.status, tuple) else (app.status, '')
-            lines(p, text, what + (': ' + moved if moved else ''), p.small, hint)
+            # what the last entry did, under what comes next; and if it
+            # ended a phase, what the phase did
+            what, moved, phase = app.status if isinstance(app.status, tuple) else (app.status, '', '')
+            lines(p, text, what + (': ' + moved if moved else '') + ('. ' + phase if phase else ''),
+                  p.small, hint)
         elif pr['options']:
             lines(p, text, hint)
         else:
