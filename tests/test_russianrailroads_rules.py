@@ -296,6 +296,19 @@ def test_each_engineer_is_one_of_a_kind_section_11_2():
     assert s.state['fin'][0][2] == 6                         # Engineers card: 6 x 1
 
 
+def test_engineer_numbers_go_to_the_setting_engineer_max_section_12_3():
+    # §12.3: the 15 tiles' numbers are ❓ (1-15 the digest's reading): a
+    # setting, 15 by default, and the device's question stops there too.
+    s = game(n=2, extra='rounds=1')
+    play(s, 'Ann engineer 15')
+    refused(s, 'Bob engineer 16', 'is 1 to 15 (setting engineer_max')
+    q = A.step(s.setup, s.state, None, 'edit', ['Bob', 'engineer'])[1]
+    assert q[1] == 'amount' and q[2:5] == (1, 15, 1)
+    s = game(n=2, extra='rounds=1 engineer_max=20')
+    play(s, 'Bob engineer 16')
+    assert s.state['en'][1] == [16]
+
+
 def test_a_refusal_in_the_action_phase_names_the_lines_not_the_menu_section_3():
     # The device's "Board change" option is called edit inside; a refused
     # line must say what to write instead (a blind log was told to write

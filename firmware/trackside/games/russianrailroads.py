@@ -48,6 +48,7 @@ SETTINGS = (
     ('qengineer', 'yes', ('yes', 'no'), None),      # §11.2: the ? card's engineer, hired?
     ('ts3_worker', 'brown', ('brown', 'black'), None),  # §5, §16: 2013 brown; Ultimate black
     ('token_doublers', 3, (0, 8), None),   # §12.2: token 4's doublers ("3", an OCR read)
+    ('engineer_max', 15, (1, 99), None),   # §12.3: the highest engineer number (1-15: ❓)
 )
 SETTINGS_TEXT = """\
 rounds | Rounds | 7 with 4 players, 6 with 2 or 3 (§2)
@@ -62,7 +63,8 @@ skip | Skip a colour | May a colour enter a line without the one before (§4.2) 
 extra_alone | Extra-engineer card | Alone, does it qualify for the majority (§11.2) | Qualifies alone, With one
 qengineer | ? card engineer | Counted as hired for the Engineers card (§11.2) | Counts, Does not
 ts3_worker | TS 3 worker | Track at TS 3, with a locomotive, for a worker (§5) | Brown (2013), Black (Ultimate)
-token_doublers | Token 4 doublers | The doublers token 4 places above the TS (§12.2)"""
+token_doublers | Token 4 doublers | The doublers token 4 places above the TS (§12.2)
+engineer_max | Engineer numbers | The highest number on an engineer tile (§12.3: 1 to 15?)"""
 RESERVED = VERBS + ('ts', 'sp', 'kv', 'stp', 'kiev', 'transsib', 'card', 'none', 'unset')
 ANYTIME = ('kiev8',)        # the star's value, read off the board when it is needed
 # what the device's one "Board change" option stands for in a log (a refusal says it)
@@ -109,7 +111,7 @@ def new_game(setup):
         'il': cfg['ind_last'], 'ws': cfg['white_steps'], 'skip': cfg['skip'] == 'yes',
         'xa': cfg['extra_alone'] == 'yes', 'qh': cfg['qengineer'] == 'yes',
         'w3': 2 if cfg['ts3_worker'] == 'brown' else 0,     # the TS track (brown, black)
-        'td': cfg['token_doublers'],
+        'td': cfg['token_doublers'], 'em': cfg['engineer_max'],
     }
     return s
 
@@ -154,8 +156,8 @@ def change_refusal(s, verb, a, names):
             return 'No token space reached: TS 13, StP 4 or 6 with a locomotive, or the ' \
                    'industrialization token space (§5)'
     elif verb == 'engineer':
-        if not 1 <= a[1] <= 99:
-            return 'An engineer\'s number is 1 to 99'
+        if not 1 <= a[1] <= s['em']:
+            return 'An engineer\'s number is 1 to %d (setting engineer_max; §12.3)' % s['em']
         for r in range(len(s['en'])):
             if a[1] in s['en'][r]:
                 return '%s has engineer #%d already: each engineer is one of a kind ' \

@@ -269,7 +269,7 @@ def step(setup, s, p, verb, answers):
             free = 1
             while free in held:
                 free += 1
-            return board, ('%s: the engineer\'s number' % head, AMOUNT, 1, 99, min(free, 99),
+            return board, ('%s: the engineer\'s number' % head, AMOUNT, 1, s['em'], min(free, s['em']),
                            'on its tile'), line
         line = '%s %d' % (line, answers[2])
         if len(answers) == 3 and not max(s['qe']) and not s['bw'][q] and B.QCARD in s['tk'][q]:
