@@ -511,7 +511,8 @@ def _resume(path):
     # _replay, from the snapshot if there is one that fits the save. The
     # snapshot's module is loaded once for it, and let go before the game
     # is played (or the log replayed whole): the game has better use for the RAM.
-    if not exists(path[:-4] + '.snap'):
+    snap_path = path[:-4] + '.snap'        # (snapshot.path_of, without loading it)
+    if not exists(snap_path):
         return _replay(path, True)
     snapshot = need('trackside.snapshot')
     try:
@@ -520,7 +521,7 @@ def _resume(path):
             try:
                 return _replay(path, True, snap)
             except _Stale:
-                _forget(path[:-4] + '.snap')
+                _forget(snap_path)
     finally:
         unload('trackside.snapshot')
     return _replay(path, True)

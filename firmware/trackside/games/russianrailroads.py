@@ -15,7 +15,7 @@
 # the final scoring, _pages.py the menu's pages (the last three are loaded
 # only when needed); none of them imports this module.
 from trackside.rules import RuleError, NOBODY, ask
-from trackside import need
+from trackside import need, unload
 from trackside.games.russianrailroads_log import (   # noqa: F401 (the session's)
     VERBS, CHANGES, parse, unparse)
 from trackside.games import russianrailroads_board as B
@@ -352,11 +352,7 @@ def once():
 
 def let_go():
     # The once-a-game module is not needed until the next time (its RAM back).
-    import sys
-    sys.modules.pop(ONCE, None)
-    pkg = sys.modules.get('trackside.games')
-    if pkg is not None and hasattr(pkg, 'russianrailroads_once'):
-        delattr(pkg, 'russianrailroads_once')
+    unload(ONCE)
 
 
 # --- the session's questions ----------------------------------------------------------------
