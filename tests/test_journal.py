@@ -430,8 +430,9 @@ def test_explain_says_what_happened_in_words():
         assert journal.explain(OSError(code, os.strerror(code))) == text
         assert journal.explain(OSError(code)) == text          # MicroPython's form
     assert journal.explain(MemoryError()) == 'the device ran out of working memory'
-    assert journal.not_saved(MemoryError(), lost=True) == (
-        'Could not save: the device ran out of working memory. The game is shown as it was saved.')
+    assert journal.not_saved(MemoryError(), lost=True, last='Ann bid 3') == (
+        'Could not save: the device ran out of working memory. The game is shown as it was '
+        'saved; its last entry: Ann bid 3.')
     assert 'error 99' in journal.explain(OSError(99))
 
 

@@ -232,3 +232,47 @@ def test_out_of_memory_anywhere_in_an_entry_shown_then_saved(tmp_path):
             assert s._staged is None, hook.where
         assert app.stack, hook.where
     assert at > 50                          # the entry makes many calls: each was tried
+
+
+def test_out_of_memory_as_an_entry_is_staged_leaves_the_game_as_it_was(tmp_path):
+    # stage() applies the entry to the state in place, then notes it for
+    # commit(): a MemoryError there (on MicroPython the note allocates)
+    # must make the state again, not leave the entry applied but unsaved.
+    slot = saved(tmp_path)
+    app = device(tmp_path)
+    s = app.session
+    Session = type(s)
+
+    class Failing(Session):
+        def __setattr__(self, name, value):
+            if name == '_staged' and value is not None:
+                s.__class__ = Session           # once
+                raise MemoryError('noting the staged entry')
+            Session.__setattr__(self, name, value)
+    s.__class__ = Failing
+    app.submit('Bob tile firstbuild')
+    assert isinstance(top(app), MessageScreen) and top(app).title == 'Not saved'
+    on_flash = Saves(str(tmp_path)).open(slot)[0]
+    assert on_flash.history() == s.history() == ['Ann tile engineer']
+    assert s.state == on_flash.state and s._staged is None
+    top(app).key(app, 'select', 0)
+    app.submit('Bob tile firstbuild')           # and the entry goes in as normal
+    assert s.history() == ['Ann tile engineer', 'Bob tile firstbuild']
+
+
+def test_a_failure_after_the_record_landed_reopens_and_names_the_last_entry(tmp_path):
+    # The record is on flash, then memory runs out moving the session on
+    # (Session.lost): the device opens the save again, which has the entry,
+    # and says what its last entry is, so that nobody enters it twice.
+    slot = saved(tmp_path)
+    app = device(tmp_path)
+    s = app.session
+
+    def fails(*args):
+        raise MemoryError('moving on')
+    s._advance = fails
+    app.submit('Bob tile firstbuild')
+    assert app.session is not s and app.session.history() == ['Ann tile engineer', 'Bob tile firstbuild']
+    assert isinstance(top(app), MessageScreen) and top(app).title == 'Not saved'
+    assert 'its last entry: Bob tile firstbuild.' in top(app).text
+    assert Saves(str(tmp_path)).open(slot)[0].history() == app.session.history()

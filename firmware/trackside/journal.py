@@ -59,11 +59,14 @@ def explain(exc):
     return 'an unexpected error (%s)' % type(exc).__name__
 
 
-def not_saved(exc, lost=False):
+def not_saved(exc, lost=False, last=None):
     # The message for a change that could not be saved (and so was not
-    # made); lost: the session was opened again from flash (Session.lost).
+    # made); lost: the session was opened again from flash (Session.lost),
+    # whose last entry is last: the change may be on flash after all (the
+    # player checks it there before entering it again).
     if lost:
-        return 'Could not save: %s. The game is shown as it was saved.' % explain(exc)
+        return 'Could not save: %s. The game is shown as it was saved; its last entry: %s.' % (
+            explain(exc), last or 'none')
     return 'Could not save: %s. Nothing was changed.' % explain(exc)
 
 

@@ -75,6 +75,7 @@ class Session:
         self.version = 0            # counts every change of the state (for redraws)
         self.since = 0              # records journalled since the last snapshot
         self.lost = False           # True: memory may not match flash (see do())
+        self._staged = None         # (here, so that stage() sets it without allocating)
 
     # --- what now -------------------------------------------------------------
 
@@ -182,17 +183,17 @@ class Session:
         self.check_turn(action)
         line = self.text(action)        # (unparse reads only the setup)
         data = line.encode()
-        turn = self.state['turn']
+        staged = (line, data, self.state['turn'])     # (made before the state changes)
         try:
             self.game.apply(self.state, action)
+            self._staged = staged
+            self._prompt = None
+            self.version += 1
         except RuleError:
             raise
         except Exception:
             self._restore()
             raise
-        self._staged = (line, data, turn)
-        self._prompt = None
-        self.version += 1
         return line
 
     def unstage(self):

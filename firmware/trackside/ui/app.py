@@ -140,7 +140,7 @@ class App:
         # the phase in play and the numbers at its start (None: not seen from
         # its start, as in a game opened part-way): for the phase's summary
         s = session.state
-        self.phase = (s['phase'], table.numbers(self) if session.cursor == 0 else None)
+        self.phase = (s.get('phase'), table.numbers(self) if session.cursor == 0 else None)
         self.home()
 
     # --- answering the game's prompt ---------------------------------------------------
@@ -284,11 +284,14 @@ class App:
         journal = need('trackside.journal')
         s = self.session
         lost = s is not None and s.lost
+        last = None
         if lost:
             slot = self.saves.slot_of(s)
             if slot is None or not self.open(slot):
                 return                  # open() shows the saved games with the reason
-        self.tell('Not saved', journal.not_saved(e, lost))
+            s = self.session
+            last = s.line(s.cursor - 1) if s.cursor else None
+        self.tell('Not saved', journal.not_saved(e, lost, last))
 
     def done(self, what, before, entered=True):
         # Back to the game screen, saying what was done and what it changed,
@@ -304,7 +307,7 @@ class App:
         # The summary of the phase just ended ('' if none did): "Build: Red
         # $12→6; Blu $10→8". After an undo or redo the phase in play was not
         # seen from its start, so its summary would be part of one: none.
-        ph = self.session.state['phase']
+        ph = self.session.state.get('phase')      # (a game need not have phases)
         was = self.phase
         if not entered:
             self.phase = (ph, None)
@@ -317,7 +320,7 @@ class App:
         total = table.changes(self, was[1], after)
         if not total or total == moved:         # (a phase of one entry: said already)
             return ''
-        return '%s: %s' % (self.gui.PHASES.get(was[0]) or was[0], total)
+        return '%s: %s' % (getattr(self.gui, 'PHASES', {}).get(was[0]) or was[0], total)
 
     # --- questions during a game: at the bottom of the game screen if it fits ---------
 
