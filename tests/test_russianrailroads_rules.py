@@ -296,6 +296,17 @@ def test_each_engineer_is_one_of_a_kind_section_11_2():
     assert s.state['fin'][0][2] == 6                         # Engineers card: 6 x 1
 
 
+def test_a_save_of_rules_1_replays_as_it_was_made_section_12_3():
+    # Rules 2 holds each engineer number once, up to engineer_max: a game
+    # saved by rules 1 (any number 1-99, twice) must still open as it was.
+    s = game(n=2, extra='rounds=1 rules=1')
+    assert s.setup['settings']['engineer_max'] == 99
+    play(s, 'Ann engineer 4', 'Bob engineer 4', 'Bob engineer 40')
+    assert s.state['en'] == [[4], [4, 40]]
+    s = game(n=2, extra='rounds=1')
+    assert s.setup['rules'] == 2 and s.setup['settings']['engineer_max'] == 15
+
+
 def test_engineer_numbers_go_to_the_setting_engineer_max_section_12_3():
     # §12.3: the 15 tiles' numbers are ❓ (1-15 the digest's reading): a
     # setting, 15 by default, and the device's question stops there too.
@@ -313,11 +324,15 @@ def test_a_refusal_in_the_action_phase_names_the_lines_not_the_menu_section_3():
     # The device's "Board change" option is called edit inside; a refused
     # line must say what to write instead (a blind log was told to write
     # "edit", which no log may contain).
-    s = game(n=2, extra='rounds=1')
+    s = game(n=2, extra='rounds=2')      # (claims: not in the last round)
     why = refused(s, 'Ann start ind', 'NAME track')
-    assert 'edit' not in why and 'NAME claim or NAME pass' in why
+    assert 'edit' not in why and 'NAME claim, NAME pass' in why
     why = refused(s, 'score', 'NAME track')
     assert 'edit' not in why
+    # when everyone has passed and a claimant may still act: the lines, or score
+    play(s, 'Ann claim 1', 'Ann pass', 'Bob pass')
+    why = refused(s, 'Ann start ind', 'NAME track')
+    assert why.endswith('or "score"') and 'edit' not in why
 
 
 def test_a_count_may_be_written_with_a_dollar_sign_log_format_general_rules():

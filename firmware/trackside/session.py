@@ -156,7 +156,10 @@ class Session:
             if v == verb:
                 raise RuleError(why)
         if lines is not None:
-            raise RuleError('Now: %s: %s' % (pr['text'], lines))
+            blocked = [v for v, why in pr['blocked']]
+            others = [v for v in legal[1:] if v not in blocked]
+            raise RuleError('Now: %s: %s%s' % (pr['text'], lines, ''.join(
+                ', or "%s"' % v for v in others)))
         raise RuleError('Now: %s; choose %s' % (pr['text'], ' or '.join(legal)))
 
     def do(self, action):

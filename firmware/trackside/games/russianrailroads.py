@@ -25,7 +25,9 @@ from trackside.games.russianrailroads_board import (   # noqa: F401 (pawn: the U
 
 NAME = 'russianrailroads'
 TITLE = 'Russian Railroads'
-RULES_VERSION = 1
+RULES_VERSION = 2
+# 2: an engineer number is held once, and at most engineer_max (15). A save
+# made by rules 1 replays as it was made: any number 1 to 99, held twice.
 VARIANTS = (('base', 'Base game'),)
 PLAYERS = (2, 4, 4)                 # §2
 SEATING = 'turn-order card 1'       # players= is the first turn order (§2)
@@ -48,7 +50,9 @@ SETTINGS = (
     ('qengineer', 'yes', ('yes', 'no'), None),      # §11.2: the ? card's engineer, hired?
     ('ts3_worker', 'brown', ('brown', 'black'), None),  # §5, §16: 2013 brown; Ultimate black
     ('token_doublers', 3, (0, 8), None),   # §12.2: token 4's doublers ("3", an OCR read)
-    ('engineer_max', 15, (1, 99), None),   # §12.3: the highest engineer number (1-15: ❓)
+    # §12.3: the highest engineer number (1-15: ❓); rules 1 took up to 99
+    ('engineer_max', lambda setup: 15 if (setup.get('rules') or RULES_VERSION) >= 2 else 99,
+     (1, 99), None),
 )
 SETTINGS_TEXT = """\
 rounds | Rounds | 7 with 4 players, 6 with 2 or 3 (§2)
@@ -68,8 +72,8 @@ engineer_max | Engineer numbers | The highest number on an engineer tile (§12.3
 RESERVED = VERBS + ('ts', 'sp', 'kv', 'stp', 'kiev', 'transsib', 'card', 'none', 'unset')
 ANYTIME = ('kiev8',)        # the star's value, read off the board when it is needed
 # what the device's one "Board change" option stands for in a log (a refusal says it)
-OPTION_LINES = {'edit': 'a line of a board change (NAME track, loco, doubler, ind, factory, token, '
-                 'engineer, worker, vp), NAME claim or NAME pass'}
+OPTION_LINES = {'edit': 'a line of a board change (NAME track, loco, doubler, ind, factory, '
+                        'token, engineer, worker, vp; in the action phase NAME claim, NAME pass)'}
 
 
 
@@ -112,6 +116,7 @@ def new_game(setup):
         'xa': cfg['extra_alone'] == 'yes', 'qh': cfg['qengineer'] == 'yes',
         'w3': 2 if cfg['ts3_worker'] == 'brown' else 0,     # the TS track (brown, black)
         'td': cfg['token_doublers'], 'em': cfg['engineer_max'],
+        'uq': 1 if setup['rules'] >= 2 else 0,     # each engineer number once (rules 2)
     }
     return s
 
@@ -158,7 +163,7 @@ def change_refusal(s, verb, a, names):
     elif verb == 'engineer':
         if not 1 <= a[1] <= s['em']:
             return 'An engineer\'s number is 1 to %d (setting engineer_max; §12.3)' % s['em']
-        for r in range(len(s['en'])):
+        for r in range(len(s['en']) if s['uq'] else 0):
             if a[1] in s['en'][r]:
                 return '%s has engineer #%d already: each engineer is one of a kind ' \
                        '(§11.2)' % (names[r], a[1])
