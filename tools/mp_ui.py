@@ -9,8 +9,9 @@
 # trace: the same, printing each new peak (press, heap, screen, modules);
 # instr: after every press micropython.stack_use(), which callgrind's
 # --dump-before uses to cut the count per press, and micropython.opt_level()
-# at the press's first show() (its screen going to the panel: the count
-# before it is the time to the screen); bytes: the bytes a panel
+# at the first show() after the press's key is handled (its screen going to
+# the panel: the count before it is the time to the screen; the start-up
+# frame is pushed before the first press); bytes: the bytes a panel
 # would receive after start-up and after each press, the screen each press
 # was made on and the number of actions after it, then the flash erases, the
 # flash bytes programmed and the pixels shown so far (six lines), then each
@@ -124,12 +125,12 @@ if mode == 'bytes':
     display.show = show
 
 
-first_show = [True]
+first_show = [False]     # True: the press's key was handled, its screen not yet shown
 if mode == 'instr':
     real_show_i = display.show
 
     def show_i(x, y, w, h):
-        if first_show[0]:
+        if first_show[0]:           # (not a scrolling box's step before the key came)
             first_show[0] = False
             micropython.opt_level()
         real_show_i(x, y, w, h)
@@ -137,7 +138,7 @@ if mode == 'instr':
 
 
 def after(i):
-    first_show[0] = True
+    first_show[0] = False
     if mode == 'heap' or mode == 'trace':
         gc.collect()
         now = gc.mem_alloc() - ROM
@@ -161,6 +162,13 @@ def after(i):
 parts.append(in_use())
 app = App(display, keymap, saves)
 if mode == 'instr':
+    app.tick(0, 0)                  # the start-up frame is pushed: not a press
+    real_handle = app.handle
+
+    def handle(key, n):
+        first_show[0] = True
+        real_handle(key, n)
+    app.handle = handle
     micropython.stack_use()         # the count so far (start-up) is a dump of its own
 if mode == 'bytes':
     app.tick(0, 0)                  # the start-up frame is pushed: it is not a press
