@@ -238,3 +238,4 @@ def test_a_turn_in_the_history_says_what_the_turn_changed(tmp_path):
     assert isinstance(top, MessageScreen) and top.title == 'Turn 2: %d entries' % (end - first)
     want = table.changes(app, table.numbers(app, s.state_at(first)), table.numbers(app, s.state_at(end)))
     assert top.text == want and want
+    assert top.lines == want.split('; ') and not top.alert     # a player a line, not a warning

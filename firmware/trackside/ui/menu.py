@@ -106,7 +106,9 @@ def turn_summary(app, t):
     before = table.numbers(app, s.state_at(first))
     after = table.numbers(app, s.state_at(end))
     moved = table.changes(app, before, after) or 'no numbers changed'
-    app.push(MessageScreen('Turn %d: %d entries' % (t, end - first), moved))
+    screen = MessageScreen('Turn %d: %d entries' % (t, end - first), moved, alert=False)
+    screen.lines = moved.split('; ')        # a player a line
+    app.push(screen)
 
 
 def history(app):
