@@ -32,6 +32,7 @@ def test_setup_line_round_trip_writes_every_setting():
     ('steam players=Ann,Bob,Cid turns=x', 'turns must be 1..20'),
     ('steam players=Ann,Bob,Cid format=2', 'format 2'),
     ('steam players=Ann,Bob,Cid rules=2', 'newer steam rules (v2'),
+    ('steam players=Ann,Bob,Cid rules=0', 'rules= is a version, 1 or more'),
     ('steam players=Ann,Bob,ann', 'Two players are called'),
     ('steam players=Ann,Bob,pass', 'word of the log'),
     ('steam players=Ann,Bob,Cid=x', 'may not contain "="'),

@@ -91,6 +91,8 @@ def check(game, setup):
             game.TITLE, '' if len(variants) == 1 else ' ' + variant, lo, hi, n))
     if setup['rules'] is None:
         setup['rules'] = game.RULES_VERSION
+    elif setup['rules'] < 1:
+        raise RuleError('rules= is a version, 1 or more, not %d' % setup['rules'])
     given = dict(setup['settings'])
     out = {}
     for spec in game.SETTINGS:

@@ -51,8 +51,7 @@ SETTINGS = (
     ('ts3_worker', 'brown', ('brown', 'black'), None),  # §5, §16: 2013 brown; Ultimate black
     ('token_doublers', 3, (0, 8), None),   # §12.2: token 4's doublers ("3", an OCR read)
     # §12.3: the highest engineer number (1-15: ❓); rules 1 took up to 99
-    ('engineer_max', lambda setup: 15 if (setup.get('rules') or RULES_VERSION) >= 2 else 99,
-     (1, 99), None),
+    ('engineer_max', lambda setup: 99 if (setup.get('rules') or 2) < 2 else 15, (1, 99), None),
 )
 SETTINGS_TEXT = """\
 rounds | Rounds | 7 with 4 players, 6 with 2 or 3 (§2)
