@@ -150,6 +150,22 @@ class FrameBuffer:
         x1, y1 = max(0, -x), max(0, -y)
         x0end = min(self._width, x + sw)
         y0end = min(self._height, y + sh)
+        if (src._format == MONO_HLSB and self._format == GS4_HMSB and pal is not None
+                and pal._width >= 2 and not _shares(pal, self)):
+            # Our fonts' glyphs (ui/font.py): a fast path, for the simulator's
+            # window to answer a key in time (issue 12). The same pixels as the
+            # general loop below, which the tests hold to MicroPython's.
+            self._blit_glyph(src, x0, y0, x1, y1, x0end, y0end,
+                             (pal._palette_entry(0), pal._palette_entry(1)), key)
+            return
+        if (src._format == GS4_HMSB and self._format == RGB565 and pal is not None
+                and pal._width >= 16 and not _shares(pal, self)):
+            lut = [pal._palette_entry(i) for i in range(16)]
+            if key not in lut and key not in [c & 0xFFFF for c in lut]:
+                # boards/st7789.py's conversion of the canvas for the panel:
+                # the same fast path, for the same reason
+                self._blit_gs4_rgb565(src, x0, y0, x1, y1, x0end, y0end, lut)
+                return
         get, setpx = src._get, self._set
         # The palette is read afresh for every pixel, as in C (no cache: the
         # palette could share its buffer with this FrameBuffer).
@@ -165,6 +181,46 @@ class FrameBuffer:
                 if c != key:
                     setpx(tx, ty, c)
                 sx += 1
+
+    def _blit_glyph(self, src, x0, y0, x1, y1, x0end, y0end, ink, key):
+        # blit() of a MONO_HLSB source through a palette (ink: its colours 0
+        # and 1, read once: the palette does not share this buffer) onto
+        # GS4_HMSB, a source row's bits and a target row's nibbles at a time.
+        sbuf, sstride = src._buf, src._stride
+        buf, stride = self._buf, self._stride
+        for dy in range(y0end - y0):
+            srow = (y1 + dy) * sstride
+            trow = (y0 + dy) * stride
+            sx = x1
+            for tx in range(x0, x0end):
+                c = ink[1] if sbuf[(sx + srow) >> 3] & (0x80 >> (sx & 7)) else ink[0]
+                if c != key:
+                    c &= 0x0F
+                    i = (tx + trow) >> 1
+                    if tx & 1:
+                        buf[i] = (buf[i] & 0xF0) | c
+                    else:
+                        buf[i] = (buf[i] & 0x0F) | (c << 4)
+                sx += 1
+
+    def _blit_gs4_rgb565(self, src, x0, y0, x1, y1, x0end, y0end, lut):
+        # blit() of GS4_HMSB through a palette (lut: its 16 colours, read
+        # once) onto RGB565 with no pixel keyed out: a row at a time, a
+        # source byte (two pixels) at a time where the row starts on one.
+        one = [bytes((c & 0xFF, (c >> 8) & 0xFF)) for c in lut]
+        two = [one[b >> 4] + one[b & 15] for b in range(256)]
+        sbuf, sstride = src._buf, src._stride
+        buf, stride = self._buf, self._stride
+        n = x0end - x0
+        for dy in range(y0end - y0):
+            s0 = x1 + (y1 + dy) * sstride
+            if s0 & 1 == 0 and n & 1 == 0:
+                row = b''.join([two[b] for b in sbuf[s0 >> 1:(s0 + n) >> 1]])
+            else:
+                row = b''.join([one[(sbuf[i >> 1] & 15) if i & 1 else (sbuf[i >> 1] >> 4)]
+                                for i in range(s0, s0 + n)])
+            d = (x0 + (y0 + dy) * stride) << 1
+            buf[d:d + 2 * n] = row
 
     def scroll(self, xstep, ystep, /):
         xstep, ystep = _int(xstep), _int(ystep)
@@ -352,6 +408,19 @@ class FrameBuffer:
         for yy in range(y, y + h):
             start = (x + yy * stride) << 1
             buf[start:start + 2 * w] = span
+
+
+def _shares(a, b):
+    # Might two FrameBuffers' buffers overlap? (Then a palette read once
+    # could differ from one read at every pixel, as C does.) The same
+    # underlying object: taken as yes.
+    return _base(a._buf) is _base(b._buf)
+
+
+def _base(view):
+    while isinstance(view, memoryview):
+        view = view.obj
+    return view
 
 
 def _as_source(obj):
