@@ -75,7 +75,9 @@ class Session:
         self.version = 0            # counts every change of the state (for redraws)
         self.since = 0              # records journalled since the last snapshot
         self.lost = False           # True: memory may not match flash (see do())
-        self._staged = None         # (here, so that stage() sets it without allocating)
+        # (line, its bytes, the turn before): stage() done, commit() due. Set
+        # here, so that stage() sets it without allocating.
+        self._staged = None
 
     # --- what now -------------------------------------------------------------
 
@@ -170,8 +172,6 @@ class Session:
         except Exception:
             self.unstage()
             raise
-
-    _staged = None      # (line, its bytes, the turn before): stage() done, commit() due
 
     def stage(self, action):
         # The first half of do(): check the action and apply it. The rules

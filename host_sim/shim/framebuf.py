@@ -161,7 +161,7 @@ class FrameBuffer:
         if (src._format == GS4_HMSB and self._format == RGB565 and pal is not None
                 and pal._width >= 16 and not _shares(pal, self)):
             lut = [pal._palette_entry(i) for i in range(16)]
-            if key not in lut and key not in [c & 0xFFFF for c in lut]:
+            if key not in lut:
                 # boards/st7789.py's conversion of the canvas for the panel:
                 # the same fast path, for the same reason
                 self._blit_gs4_rgb565(src, x0, y0, x1, y1, x0end, y0end, lut)

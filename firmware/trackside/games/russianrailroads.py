@@ -26,8 +26,9 @@ from trackside.games.russianrailroads_board import (   # noqa: F401 (pawn: the U
 NAME = 'russianrailroads'
 TITLE = 'Russian Railroads'
 RULES_VERSION = 2
-# 2: an engineer number is held once, and at most engineer_max (15). A save
-# made by rules 1 replays as it was made: any number 1 to 99, held twice.
+# From rules 2 an engineer number is held once, and at most engineer_max (15).
+# A save made by rules 1 replays as it was made: any number 1 to 99, held twice.
+ENGINEERS_ONCE = 2
 VARIANTS = (('base', 'Base game'),)
 PLAYERS = (2, 4, 4)                 # §2
 SEATING = 'turn-order card 1'       # players= is the first turn order (§2)
@@ -51,7 +52,8 @@ SETTINGS = (
     ('ts3_worker', 'brown', ('brown', 'black'), None),  # §5, §16: 2013 brown; Ultimate black
     ('token_doublers', 3, (0, 8), None),   # §12.2: token 4's doublers ("3", an OCR read)
     # §12.3: the highest engineer number (1-15: ❓); rules 1 took up to 99
-    ('engineer_max', lambda setup: 99 if (setup.get('rules') or 2) < 2 else 15, (1, 99), None),
+    ('engineer_max', lambda setup: 15 if (setup.get('rules') or RULES_VERSION) >= ENGINEERS_ONCE
+     else 99, (1, 99), None),
 )
 SETTINGS_TEXT = """\
 rounds | Rounds | 7 with 4 players, 6 with 2 or 3 (§2)
@@ -115,7 +117,7 @@ def new_game(setup):
         'xa': cfg['extra_alone'] == 'yes', 'qh': cfg['qengineer'] == 'yes',
         'w3': 2 if cfg['ts3_worker'] == 'brown' else 0,     # the TS track (brown, black)
         'td': cfg['token_doublers'], 'em': cfg['engineer_max'],
-        'uq': 1 if setup['rules'] >= 2 else 0,     # each engineer number once (rules 2)
+        'uq': 1 if setup['rules'] >= ENGINEERS_ONCE else 0,     # each engineer number once
     }
     return s
 
@@ -162,10 +164,10 @@ def change_refusal(s, verb, a, names):
     elif verb == 'engineer':
         if not 1 <= a[1] <= s['em']:
             return 'An engineer\'s number is 1 to %d (setting engineer_max; §12.3)' % s['em']
-        for r in range(len(s['en']) if s['uq'] else 0):
-            if a[1] in s['en'][r]:
-                return '%s has engineer #%d already: each engineer is one of a kind ' \
-                       '(§11.2)' % (names[r], a[1])
+        r = B.engineer_holder(s, a[1]) if s['uq'] else -1
+        if r >= 0:
+            return '%s has engineer #%d already: each engineer is one of a kind ' \
+                   '(§11.2)' % (names[r], a[1])
         if a[2] and max(s['qe']) > 0:
             return 'The ? card\'s engineer is taken already (§12.1)'
         if a[2] and B.QCARD not in s['tk'][q]:

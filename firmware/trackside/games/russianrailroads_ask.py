@@ -265,9 +265,8 @@ def step(setup, s, p, verb, answers):
         line = head + ' engineer'
         if len(answers) == 2:
             # (starting at the lowest number nobody holds: each is one of a kind)
-            held = [e for es in s['en'] for e in es]
             free = 1
-            while free in held:
+            while B.engineer_holder(s, free) >= 0:
                 free += 1
             return board, ('%s: the engineer\'s number' % head, AMOUNT, 1, s['em'], min(free, s['em']),
                            'on its tile'), line

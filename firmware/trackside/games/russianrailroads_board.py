@@ -334,6 +334,14 @@ def round_score(s, p, last, k8):
             industry(s, p, im[0], last) + industry(s, p, im[1], last))
 
 
+def engineer_holder(s, n):
+    # The player who holds engineer number n, or -1 (§11.2: each is one of a kind).
+    for r in range(len(s['en'])):
+        if n in s['en'][r]:
+            return r
+    return -1
+
+
 # --- the round: who acts now -------------------------------------------------------
 
 def last_round(s):
