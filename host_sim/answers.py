@@ -39,12 +39,13 @@ def random_value(q, rnd, kind_at=1):
         # mostly the default, as players often take it, or a little above
         # the least; now and then anything (a dear build, a big bid)
         lo, hi = q[2], q[3]
+        skip = q[8] if len(q) > 8 else ()
         r = rnd.random()
         if r < 0.5 and len(q) > 4:
             return min(hi, max(lo, q[4]))
-        if r < 0.8:
-            return rnd.randint(lo, min(hi, lo + 3))
-        return rnd.randint(lo, min(hi, lo + 12) if r < 0.95 else hi)
+        top = hi if r >= 0.95 else min(hi, lo + (3 if r < 0.8 else 12))
+        offered = [v for v in range(lo, top + 1) if v not in skip] or [lo]
+        return rnd.choice(offered)
     if kind == PICK:
         return rnd.choice(q[2])[0]
     if kind == SUBSET:
@@ -89,11 +90,12 @@ def candidates(q, target_words, kind_at=1):
         return [True]
     if kind == AMOUNT:
         lo, hi = q[2], q[3]
-        seen = []
+        seen = list(q[8]) if len(q) > 8 else []     # (values the screen skips: unreachable)
+        n = len(seen)
         for w in target_words + ['%d' % lo]:
             if w.lstrip('-').isdigit() and lo <= int(w) <= hi and int(w) not in seen:
                 seen.append(int(w))
-        return seen
+        return seen[n:]
     if kind == PICK:
         return [item[0] for item in q[2]]
     if kind == SUBSET:

@@ -193,11 +193,13 @@ def test_random_play_never_breaks_russian_railroads(data):
 
 
 def engineer_held(s, line):
-    # The engineer's number is an amount, 1 to 99: it cannot leave out the
-    # numbers already held, which the rules refuse (§11.2: one of a kind).
+    # The engineer's number is an amount that passes over the numbers held
+    # (§11.2: one of a kind); only when every number is held is a held one
+    # left to offer, and refused.
     w = line.split()
+    held = [n for es in s.state['en'] for n in es]
     return len(w) >= 3 and w[1] == 'engineer' and \
-        any(int(w[2]) in es for es in s.state['en'])
+        all(n in held for n in range(1, s.state['em'] + 1))
 
 
 def test_whole_random_games_end_with_a_winner():

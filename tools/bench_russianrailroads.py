@@ -348,7 +348,7 @@ start on the likeliest change. On the T-Display the list only goes down, so what
 its end (pass) costs the most there.
 
 **Heap.** %(peak)s at the peak with `.mpy` files, against a working target of 130 KB that
-Steam misses too (179.5 KB, docs/benchmarks-ui.md). The rules and the UI module of this
+Steam misses too (docs/benchmarks-ui.md). The rules and the UI module of this
 game hold about 60 KB of it on 64-bit (the starting cards, the final scoring, the
 questions and the menu pages are loaded only while needed: a replayed log needs about
 44 KB of the rules); from a ROMFS image the bytecode stays in flash.

@@ -19,11 +19,12 @@ ANYONE = -2         # prompt['player'] when any player may make the move
 # is a tuple whose first two items are (verb, kind); a step of a sequence
 # has the same shape with a question's title in place of the verb.
 NONE = 'none'        # (verb, NONE): the verb takes nothing, e.g. pass
-AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi[, default[, note[, unit[, then]]]]): a
-                     # whole number lo..hi; the UI starts at default; note says
+AMOUNT = 'amount'    # (verb, AMOUNT, lo, hi[, default[, note[, unit[, then[, skip]]]]]):
+                     # a whole number lo..hi; the UI starts at default; note says
                      # more; unit is the game's currency ('$', '£') for money,
                      # else ''; one press up from lo goes to then (from "0 =
-                     # done" straight to the likeliest next amount)
+                     # done" straight to the likeliest next amount); the numbers
+                     # in skip are passed over (not legal now)
 PICK = 'pick'        # (verb, PICK, [(word, label), ...][, word]): one of these,
                      # the cursor starting on the word given (else the first);
                      # the answer is its word (one or more words of the line)

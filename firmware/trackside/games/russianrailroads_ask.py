@@ -264,12 +264,14 @@ def step(setup, s, p, verb, answers):
     if w[0] == 'engineer':
         line = head + ' engineer'
         if len(answers) == 2:
-            # (starting at the lowest number nobody holds: each is one of a kind)
+            # (starting at the lowest number nobody holds, and passing over
+            # the held ones: each is one of a kind, §11.2)
+            held = [n for r in s['en'] for n in r]
             free = 1
-            while B.engineer_holder(s, free) >= 0:
+            while free in held:
                 free += 1
             return board, ('%s: the engineer\'s number' % head, AMOUNT, 1, s['em'], min(free, s['em']),
-                           'on its tile'), line
+                           'on its tile', '', None, held if s['uq'] else ()), line
         line = '%s %d' % (line, answers[2])
         if len(answers) == 3 and not max(s['qe']) and not s['bw'][q] and B.QCARD in s['tk'][q]:
             return board, ('%s: engineer #%d' % (head, answers[2]), PICK,

@@ -226,6 +226,8 @@ class App:
                                                                 unit, note)
             if len(q) > 7:
                 screen.then = q[7]          # the value one press up from the least
+            if len(q) > 8:
+                screen.skip = q[8]          # values not offered
         elif kind == SUBSET:
             screen = need('trackside.ui.forms').SubsetScreen(title, q[2], q[3], q[4], done)
         elif kind == FORM:

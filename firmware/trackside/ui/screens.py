@@ -274,6 +274,16 @@ class AmountScreen(Screen):
         return 1 if n < 12 else 5
 
     then = None         # up from the least goes to this value at once
+    skip = ()           # values not offered (Russian Railroads: an engineer someone holds)
+
+    def free(self, v, d):
+        # v, or the first value from it in direction d (1 or -1) that is
+        # not skipped; None if there is none before the end.
+        while v in self.skip:
+            v += d
+            if v < self.lo or v > self.hi:
+                return None
+        return v
 
     def key(self, app, key, n):
         v = self.value
@@ -284,21 +294,24 @@ class AmountScreen(Screen):
             v = self.then
         elif key == 'up':
             v = (v // s + 1) * s                # the next multiple of the step
-            v = min(self.hi, v)
+            v = self.free(min(self.hi, v), 1)
         elif key == 'down':
             v = -((-v) // s + 1) * s            # the multiple before
-            v = max(self.lo, v)
+            v = self.free(max(self.lo, v), -1)
         elif key == 'advance':
             v += self.step(n)
             if v > self.hi:
                 v = self.lo                                         # one button: wrap
+            v = self.free(v, 1)
+            if v is None:
+                v = self.free(self.lo, 1)
         elif key == 'select':
             self.on_done(app, self.value)
             return
         elif key == 'back':
             app.pop()
             return
-        if v != self.value:
+        if v is not None and v != self.value:
             self.value = v
             self.draw_value(app.p)
 
