@@ -168,6 +168,7 @@ def main(argv=None):
             rc |= subprocess.call([sys.executable, '-m', 'host_sim.bench_window', '--board', board,
                                    '--scale', str(args.scale)] + more)
         return rc
+    cached = keep_compiled()
     for board in (args.board,):
         if args.keys_file:
             with open(args.keys_file) as f:
@@ -194,7 +195,26 @@ def main(argv=None):
               'device: %d)' % (held_ms, repeats, seen, want))
         print('  a click on the drawn %s button: drawn after %.1f ms' % click)
         print('  status line: %s' % status)
+        print('  (%s)' % cached)
     return 0
+
+
+def keep_compiled():
+    # A module imported for the first time is compiled unless Python keeps
+    # its compiled file, as it does by default. Where that is turned off
+    # (PYTHONDONTWRITEBYTECODE), the keys that first import a screen's
+    # module would be timed with its compile: the firmware is compiled first
+    # into a cache of the bench's own, as a PC that has run the simulator once has it.
+    import compileall
+    if not sys.dont_write_bytecode:
+        return "Python's compiled files kept, as by default"
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = tempfile.mkdtemp(prefix='bench-window-pyc-')
+    for where in (sim.ROOT,):
+        for part in ('firmware', 'boards', 'host_sim'):
+            compileall.compile_dir(os.path.join(where, part), quiet=1)
+    return 'PYTHONDONTWRITEBYTECODE is set here: the firmware was compiled first into ' + \
+        sys.pycache_prefix + ', as a PC that has run the simulator before keeps it'
 
 
 if __name__ == '__main__':

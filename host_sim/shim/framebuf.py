@@ -188,6 +188,9 @@ class FrameBuffer:
         # GS4_HMSB, a source row's bits and a target row's nibbles at a time.
         sbuf, sstride = src._buf, src._stride
         buf, stride = self._buf, self._stride
+        if key == ink[0]:
+            self._blit_ink(sbuf, sstride, x0, y0, x1, y1, x0end, y0end, ink[1], key)
+            return
         for dy in range(y0end - y0):
             srow = (y1 + dy) * sstride
             trow = (y0 + dy) * stride
@@ -202,6 +205,33 @@ class FrameBuffer:
                     else:
                         buf[i] = (buf[i] & 0x0F) | (c << 4)
                 sx += 1
+
+    def _blit_ink(self, sbuf, sstride, x0, y0, x1, y1, x0end, y0end, c, key):
+        # _blit_glyph with the background keyed out (ui/paint.py's text()
+        # fills the cells first): only the set bits are drawn, a source byte
+        # at a time, and a glyph is mostly blank bytes.
+        if c == key:
+            return
+        c &= 0x0F
+        buf, stride = self._buf, self._stride
+        x1end = x1 + x0end - x0
+        first, last = x1 >> 3, (x1end - 1) >> 3
+        for dy in range(y0end - y0):
+            srow = ((y1 + dy) * sstride) >> 3       # (strides in pixels: HLSB's a multiple of 8)
+            trow = (y0 + dy) * stride + x0 - x1
+            for b in range(first, last + 1):
+                v = sbuf[srow + b]
+                if not v:
+                    continue
+                sx = b << 3
+                for bit in range(8):
+                    if v & (0x80 >> bit) and x1 <= sx + bit < x1end:
+                        tx = sx + bit + trow
+                        i = tx >> 1
+                        if tx & 1:
+                            buf[i] = (buf[i] & 0xF0) | c
+                        else:
+                            buf[i] = (buf[i] & 0x0F) | (c << 4)
 
     def _blit_gs4_rgb565(self, src, x0, y0, x1, y1, x0end, y0end, lut):
         # blit() of GS4_HMSB through a palette (lut: its 16 colours, read

@@ -357,6 +357,26 @@ def blit_key_vs_palette():
     return [hx(d)]
 
 
+@scene('blit-wide-glyph-ink-only')
+def blit_wide_glyph_ink_only():
+    # A 12-pixel glyph (two bytes a row, the last four bits of each row set:
+    # not part of it) through a palette whose background is the key, as
+    # ui/paint.py's text() blits: clipped at the left, the right and the top.
+    d = bytearray(20 * 6 // 2)
+    fb = framebuf.FrameBuffer(d, 20, 6, framebuf.GS4_HMSB)
+    fb.fill(6)
+    g = framebuf.FrameBuffer(bytearray([0xA5, 0x3F, 0xFF, 0xFF, 0x00, 0x0F, 0x81, 0x8F]),
+                             12, 4, framebuf.MONO_HLSB)
+    pal = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+    pal.pixel(0, 0, 6)
+    pal.pixel(1, 0, 11)
+    for x, y in ((-5, 0), (3, 1), (13, -2), (7, 3)):
+        fb.blit(g, x, y, 6, pal)
+    pal.pixel(1, 0, 6)          # the ink is the key too: nothing drawn
+    fb.blit(g, 0, 2, 6, pal)
+    return [hx(d)]
+
+
 @scene('blit-palette-past-width')
 def blit_palette_past_width():
     # No bounds check on the palette in C: colour 3 of a 2-wide palette reads
