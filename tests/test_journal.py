@@ -7,8 +7,9 @@ import os
 
 import pytest
 
-from trackside import journal, logfmt
-from trackside.journal import SaveError, load
+from trackside import journal, logfmt, resume
+from trackside.journal import SaveError
+from trackside.resume import load
 from trackside.saves import Saves
 from trackside.rules import RuleError
 from trackside.session import new_session, replay
@@ -242,12 +243,12 @@ def test_a_huge_line_is_damage_and_is_never_held_whole(tmp_path, monkeypatch, si
     # at the end, without a newline: a torn last record, dropped
     open(path, 'wb').write(data + b'x' * size)
     longest = []
-    real = journal._text
+    real = resume._text
 
     def text(raw, n):
         longest.append(len(raw))
         return real(raw, n)
-    monkeypatch.setattr(journal, '_text', text)
+    monkeypatch.setattr(resume, '_text', text)
     s, note = saves.open(1)
     assert view(s) == view(live) and 'cut off' in note
     assert open(path, 'rb').read() == data
@@ -281,7 +282,7 @@ def test_the_longest_record_kept_is_twice_any_game_s_longest_line():
 
 def test_every_digit_of_a_checksum_is_checked():
     rec = logfmt.seal('Ann bid 7')[:-1]
-    assert journal._text(rec, 2) == b'Ann bid 7' and logfmt.unseal(rec) == b'Ann bid 7'
+    assert resume._text(rec, 2) == b'Ann bid 7' and logfmt.unseal(rec) == b'Ann bid 7'
     n = len(rec)
     changed = 0
     for i in range(n - 8, n):
@@ -290,7 +291,7 @@ def test_every_digit_of_a_checksum_is_checked():
                 continue
             bad = rec[:i] + bytes([c]) + rec[i + 1:]
             assert logfmt.checked(bad, n) is None, (i, chr(c))
-            assert logfmt.unseal(bad) is None and journal._text(bad, 2) is None
+            assert logfmt.unseal(bad) is None and resume._text(bad, 2) is None
             changed += 1
     assert changed == 8 * 24
 

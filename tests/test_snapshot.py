@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from trackside import journal, logfmt, session as session_mod, snapshot
-from trackside.journal import load
+from trackside import journal, logfmt, resume, session as session_mod, snapshot
+from trackside.resume import load
 from trackside.saves import Saves
 from trackside.session import new_session
 from steam_play import random_game, legal_line
@@ -73,6 +73,7 @@ def kept(monkeypatch):
     # again the next time); kept loaded, a test can change it.
     import trackside
     monkeypatch.setattr(journal, 'unload', lambda name: None)
+    monkeypatch.setattr(resume, 'unload', lambda name: None)
     monkeypatch.setitem(sys.modules, 'trackside.snapshot', snapshot)
     monkeypatch.setattr(trackside, 'snapshot', snapshot, raising=False)
 

@@ -33,7 +33,7 @@ GAMES = (
     ('Score pad', ['trackside.games.scorepad', 'trackside.ui.scorepad_ui']),
 )
 # Loaded only while used, then let go.
-OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart']
+OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart', 'trackside.resume']
 HEAP = '1024k'
 
 

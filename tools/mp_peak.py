@@ -1,16 +1,16 @@
 # Run by the MicroPython interpreter for tools/bench_engine.py:
 #   micropython -X heapsize=N tools/mp_peak.py FIRMWARE_DIR SAVE
-# Replays the save's records as journal.load() does, with a collection after
+# Replays the save's records as resume.load() does, with a collection after
 # each, and prints the most heap in use at any record.
 import sys
 sys.path.insert(0, sys.argv[1])
 import gc
-from trackside import journal, session
+from trackside import resume, session
 from trackside.logfmt import parse_setup
 
 s = None
 most = 0
-for n, text, end, whole in journal.records(sys.argv[2]):
+for n, text, end, whole in resume.records(sys.argv[2]):
     if s is None:
         s = session.Session(parse_setup(text.decode()))
     else:

@@ -20,7 +20,9 @@ gc.collect()
 
 mode = sys.argv[3]
 if mode != 'import':
-    s, note = trackside.journal.load(sys.argv[2])
+    import trackside.resume
+    s, note = trackside.resume.load(sys.argv[2])
+    trackside.unload('trackside.resume')    # as the device does once the game is open
     journal, s.journal = s.journal, None
     gc.collect()
     if mode in ('undo', 'do'):

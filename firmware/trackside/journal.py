@@ -7,16 +7,13 @@
 #
 # Every change is all or nothing, on flash as in memory: a write that fails
 # part-way (flash full, a flash error) is cut off again before anything else
-# is written, and the caller gets the OSError to tell the player. Reading
-# never trusts the folder: whatever is in it (damaged files, huge lines,
-# folders where files belong, names that are not UTF-8), the saves answer
-# with a SaveError whose message a player understands, never with a crash.
-# The save slots themselves (the list, the last game, new, delete, recover)
-# are saves.py's: the device needs them only at start-up and in the saved
-# games' screens, not while a game is played.
+# is written, and the caller gets the OSError to tell the player. This
+# module is what a game in play needs (it is loaded all the while): reading
+# a save back and replaying it is resume.py's, and the save slots (the list,
+# the last game, new, delete, recover) are saves.py's; the device needs
+# those only at start-up and in the saved games' screens.
 import os
 from trackside import logfmt, need, unload
-from trackside.session import Session
 
 _CHUNK = 512
 # The longest record kept in RAM. Steam's longest legal lines are ~440
@@ -145,7 +142,7 @@ def _names(folder):
 
 def replace(path, tmp):
     # Make tmp the new path. Where rename cannot replace a file (FAT), the
-    # old one is removed first; load() then finds only tmp and promotes it.
+    # old one is removed first; resume.load() then finds only tmp and promotes it.
     try:
         os.rename(tmp, path)
         return
@@ -180,7 +177,7 @@ def _write(path, mode, chunks):
 def _whole(path, size):
     # Is path there, size bytes long, and a game? (after an error)
     try:
-        return _size(path) == size and valid_start(path)
+        return _size(path) == size and need('trackside.resume').valid_start(path)
     except Exception:
         return False
 
@@ -273,87 +270,6 @@ class Journal:
             self.session.lost = True
 
 
-def records(path):
-    # Yield (record_number, text, end_offset, whole) for each record: text
-    # (bytes) is None where the checksum fails (damaged, or torn by a power
-    # cut) or the record is longer than MAX_RECORD; whole is False for a
-    # last record without its newline. Reads in blocks (MicroPython's
-    # readline reads a byte at a time) and never holds more than a block
-    # and MAX_RECORD bytes. CR before a newline and a byte-order mark at the
-    # start are read as host_sim replay reads them.
-    f = open(path, 'rb')
-    try:
-        n = pos = 0             # records so far; file offset of the block
-        rest = b''              # the start of a record not yet ended
-        skip = False            # in a record too long to keep
-        while True:
-            block = f.read(_CHUNK)
-            if not block:
-                break
-            start = 0
-            while True:
-                i = block.find(b'\n', start)
-                if i < 0:
-                    break
-                n += 1
-                text = None
-                if not skip and len(rest) + i - start <= MAX_RECORD:
-                    text = _text(rest + block[start:i] if rest else block[start:i], n)
-                rest = b''
-                skip = False
-                yield n, text, pos + i + 1, True
-                start = i + 1
-            if not skip and start < len(block):
-                # (the length is looked at before the bytes are joined: a
-                # record growing by blocks makes a new, longer bytes each
-                # time, and the one past MAX_RECORD is never needed)
-                if len(rest) + len(block) - start > MAX_RECORD:
-                    rest = b''
-                    skip = True
-                else:
-                    rest = rest + block[start:] if rest else block[start:]
-            pos += len(block)
-        if rest or skip:
-            yield n + 1, None if skip else _text(rest, n + 1), pos, False
-    finally:
-        f.close()
-
-
-def _text(raw, n):
-    # A record's text, b'' for a blank line, None if it is damaged. The
-    # device always writes a checksum: a record without one is damaged.
-    if n == 1 and raw[:3] == _BOM:
-        raw = raw[3:]
-    k = len(raw)
-    if k and raw[k - 1] == 13:      # the CR of a CRLF line end
-        raw = raw[:k - 1]
-        k -= 1
-    if k >= 10 and raw[k - 10] == 32 and raw[k - 9] == 126:    # " ~"
-        return logfmt.checked(raw, k)
-    return b'' if not raw.strip() else None
-
-
-def _first(path):
-    # The first record (n, text, end, whole), or None; the file is closed.
-    g = records(path)
-    try:
-        for r in g:
-            return r
-    finally:
-        g.close()
-    return None
-
-
-def valid_start(path):
-    # Does the file exist and begin with a whole, good setup record? (A
-    # replaced file is written as NAME.tmp first; cut short, it is not a game.)
-    try:
-        r = _first(path)
-        return bool(r and r[1] and r[3])
-    except Exception:
-        return False
-
-
 def copy_prefix(path, nbytes, dest):
     # Write the first nbytes of path to dest (then renamed into place).
     # (As _write: dest is closed whatever fails.)
@@ -376,185 +292,6 @@ def copy_prefix(path, nbytes, dest):
             raise e
     finally:
         src.close()
-
-
-def _keep(n):
-    # "Recover what is readable" keeps the entries before entry n.
-    if n < 2:
-        return 'Choose "Recover what is readable" to keep its setup (no entries).'
-    return 'Choose "Recover what is readable" to keep the %d %s before it.' % (
-        n - 1, 'entry' if n == 2 else 'entries')
-
-
-class _Stale(Exception):
-    # The snapshot is not of this save as it is now: replay it whole.
-    pass
-
-
-def _replay(path, strict, snap=None):
-    # Replay the save at path. Returns (session, good_end, whole, cut,
-    # why, chain): good_end is the offset after the last record replayed, whole
-    # whether it ended with its newline, cut whether damaged records come
-    # after it (a write cut short), why the message for the first record
-    # that stopped the replay (None if none did), chain the CRC of the
-    # records' texts up to good_end (Journal.chain). strict: only damage at
-    # the end may be dropped; anything else raises SaveError. Entries are
-    # numbered from the line after the setup, as a player counts them.
-    # snap (snapshot.read): the records up to its offset are skimmed, not
-    # replayed, and its state taken there; raises _Stale if it does not fit.
-    if snap:
-        snapshot = need('trackside.snapshot')
-    session = None
-    good_end = 0
-    replayed = 0
-    chain = 0           # the CRC of the records' texts up to good_end
-    whole = True
-    bad = 0
-    why = None
-    g = records(path)
-    try:
-        for n, text, end, whole_ in g:
-            if text is None:
-                if session is None:
-                    why = ('This save holds no game: its first line is damaged. '
-                           'Choose "Delete" to remove it.')
-                    break
-                if not bad:
-                    bad = n
-                    if not strict:
-                        why = 'This save is damaged at entry %d.' % (n - 1)
-                        break
-                continue
-            if bad:
-                if text:
-                    raise SaveError('This save is damaged at entry %d. %s' % (
-                        bad - 1, _keep(bad - 1)))
-                continue
-            if text:
-                if session is None:
-                    session = _start(text)
-                    if snap and snap[4] != snapshot.rules_of(session):
-                        raise _Stale()
-                elif snap:
-                    if end > snap[0]:
-                        raise _Stale()      # no record ends where it was taken
-                    try:
-                        snapshot.skim(session, text)
-                    except MemoryError:
-                        raise
-                    except Exception:
-                        raise _Stale()
-                    if end == snap[0]:
-                        if not snapshot.take(session, snap, logfmt.crc(text, chain)):
-                            raise _Stale()
-                        snap = None
-                else:
-                    replayed += 1
-                    try:
-                        session.do_text(text, trusted=True)
-                    except MemoryError:
-                        raise
-                    except Exception as e:
-                        # a save must never crash the device (the session is
-                        # left part-way through the record: it is dropped)
-                        why = 'Entry %d of this save cannot be replayed (%s%s).' % (
-                            n - 1, e, _version_hint(session))
-                        if strict:
-                            raise SaveError('%s %s' % (why, _keep(n - 1)))
-                        return None, good_end, whole, False, why, chain
-                chain = logfmt.crc(text, chain)
-            good_end = end
-            whole = whole_
-    finally:
-        g.close()               # (a generator left part-way keeps its file open)
-    if snap:
-        raise _Stale()          # the save ends before the snapshot's record
-    if session is None:
-        raise SaveError(why or 'This save is empty. Choose "Delete" to remove it.')
-    session.since = replayed    # (the next snapshot is due CHECKPOINT records after the last)
-    return session, good_end, whole, bool(bad), why, chain
-
-
-def load(path):
-    # Resume the game saved at path. Returns (session, note): note is None,
-    # or says what was repaired. Raises SaveError, never anything else, and
-    # never changes a file it cannot read.
-    tmp = path + '.tmp'
-    try:
-        if not exists(path):
-            if not valid_start(tmp):
-                raise SaveError('There is no save here any more.')
-            os.rename(tmp, path)      # replace() cut between its remove and rename
-        elif exists(tmp):
-            _forget(tmp)              # a replace() cut before its rename
-        if is_dir(path):
-            raise SaveError('This save cannot be read: a folder is where the save file '
-                            'should be. Choose "Delete" to remove it.')
-        session, good_end, whole, cut, why, chain = _resume(path)
-    except Exception as e:
-        raise _unreadable(e)
-    note = None
-    journal = Journal(path, good_end, glue=not whole)
-    journal.chain = chain
-    if cut:
-        # The last record is damaged: a write cut short. It is cut off now,
-        # or before the next record (Journal), so no record joins it.
-        note = 'The last entry was cut off (the power went, or the memory failed) and was dropped.'
-        journal.torn = True
-        try:
-            journal._cut()
-        except Exception:
-            pass
-    journal.session = session
-    session.journal = journal
-    return session, note
-
-
-def _resume(path):
-    # _replay, from the snapshot if there is one that fits the save. The
-    # snapshot's module is loaded once for it, and let go before the game
-    # is played (or the log replayed whole): the game has better use for the RAM.
-    snap_path = path[:-4] + '.snap'        # (snapshot.path_of, without loading it)
-    if not exists(snap_path):
-        return _replay(path, True)
-    snapshot = need('trackside.snapshot')
-    try:
-        snap = snapshot.read(path)
-        if snap:
-            try:
-                return _replay(path, True, snap)
-            except _Stale:
-                _forget(snap_path)
-    finally:
-        unload('trackside.snapshot')
-    return _replay(path, True)
-
-
-def _unreadable(e):
-    # The SaveError for what went wrong reading a save.
-    if isinstance(e, SaveError):
-        return e
-    if isinstance(e, MemoryError):
-        return SaveError('There is not enough working memory to open this save. '
-                         'Switch off and on again to try once more.')
-    return SaveError('This save cannot be read: %s. Switch off and on again to try '
-                     'once more.' % explain(e))
-
-
-def _start(text):
-    try:
-        return Session(logfmt.parse_setup(text.decode()))
-    except MemoryError:
-        raise
-    except Exception as e:      # RuleError, UnicodeError, or a setup no game expects
-        raise SaveError('This save cannot be opened: %s.' % str(e).rstrip('.'))
-
-
-def _version_hint(session):
-    if session.setup['rules'] != session.game.RULES_VERSION:
-        return '; it was saved with rules v%d, this Trackside has v%d' % (
-            session.setup['rules'], session.game.RULES_VERSION)
-    return ''
 
 
 def create(path, session):

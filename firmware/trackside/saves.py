@@ -4,9 +4,9 @@
 # screens; during a game it lets this module go (ui/app.py).
 import os
 from trackside import logfmt
-from trackside.journal import (SaveError, exists, is_dir, discard, _forget, _names, _first, _write,
-                               _unreadable, _replay, explain, copy_prefix, create, load, replace,
-                               valid_start)
+from trackside.journal import (SaveError, exists, is_dir, discard, _forget, _names, _write,
+                               explain, copy_prefix, create, replace)
+from trackside.resume import _first, _unreadable, _replay, load, valid_start
 
 
 class Saves:

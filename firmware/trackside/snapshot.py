@@ -4,7 +4,7 @@
 # the record it was taken at (the offset after it, and the CRC of all the
 # records' texts up to it), the counts of lines and actions in effect and
 # the rules, and is used only if the save still has those records and
-# reading them gives the same counts (journal.load checks); anything else
+# reading them gives the same counts (resume.load checks); anything else
 # and the save is replayed whole, as if there were none.
 #
 # Due every CHECKPOINT records (Session.cache: at once, or on the device

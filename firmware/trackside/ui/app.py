@@ -92,6 +92,7 @@ class App:
         forget('trackside.ui.saves_ui')
         self._saves = None
         forget('trackside.saves')
+        forget('trackside.resume')
         self.stack = [table.Dashboard()]
         self.stack[0].draw(self.p, self)
         self.show_turn()
@@ -370,12 +371,13 @@ class App:
         # save is made: the new-game screens and the game's rules have the heap)
         self._saves = None
         forget('trackside.saves')
+        forget('trackside.resume')
         need('trackside.ui.newgame').NewGame(self).begin()
 
 
 def forget(name):
     # trackside.unload: let a module used once in a while go. home() asks
-    # for four at every entry, mostly not loaded: unload() would make new
+    # for five at every entry, mostly not loaded: unload() would make new
     # strings of the name's parts to find that out.
     if name in sys.modules:
         unload(name)
