@@ -13,7 +13,7 @@ from trackside.ui.app import App, FLAT
 from trackside.ui.answer import only_answer
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
 from trackside.rules import SEQUENCE, NONE
-from trackside import settings, logfmt
+from trackside import settings, logfmt, setupline
 
 
 class Planner:
@@ -48,7 +48,7 @@ class Planner:
     def new_game(self, setup_line):
         # The new-game screens: game, variant, players, each seat, settings.
         from trackside.games import load
-        setup = logfmt.parse_setup(setup_line)
+        setup = setupline.parse_setup(setup_line)
         game = load(setup['game'])
         self.pick(setup['game'])
         variant = setup['variant'] or game.VARIANTS[0][0]

@@ -6,7 +6,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 import gc
 from trackside import resume, session
-from trackside.logfmt import parse_setup
+from trackside.setupline import parse_setup
 
 s = None
 most = 0

@@ -67,6 +67,17 @@ def not_saved(exc, lost=False, last=None):
     return 'Could not save: %s. Nothing was changed.' % explain(exc)
 
 
+def _unreadable(e):
+    # The SaveError for what went wrong reading a save.
+    if isinstance(e, SaveError):
+        return e
+    if isinstance(e, MemoryError):
+        return SaveError('There is not enough working memory to open this save. '
+                         'Switch off and on again to try once more.')
+    return SaveError('This save cannot be read: %s. Switch off and on again to try '
+                     'once more.' % explain(e))
+
+
 def _errno(e):
     code = getattr(e, 'errno', None)
     if code is None and e.args and isinstance(e.args[0], int):

@@ -10,7 +10,7 @@
 import os
 from trackside import logfmt, need, unload
 from trackside.session import Session
-from trackside.journal import (SaveError, Journal, explain, exists, is_dir, _forget,
+from trackside.journal import (SaveError, Journal, exists, is_dir, _forget, _unreadable,
                                _CHUNK, MAX_RECORD, _BOM)
 
 
@@ -247,20 +247,9 @@ def _resume(path):
     return _replay(path, True)
 
 
-def _unreadable(e):
-    # The SaveError for what went wrong reading a save.
-    if isinstance(e, SaveError):
-        return e
-    if isinstance(e, MemoryError):
-        return SaveError('There is not enough working memory to open this save. '
-                         'Switch off and on again to try once more.')
-    return SaveError('This save cannot be read: %s. Switch off and on again to try '
-                     'once more.' % explain(e))
-
-
 def _start(text):
     try:
-        return Session(logfmt.parse_setup(text.decode()))
+        return Session(need('trackside.setupline').parse_setup(text.decode()))
     except MemoryError:
         raise
     except Exception as e:      # RuleError, UnicodeError, or a setup no game expects

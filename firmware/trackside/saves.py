@@ -3,10 +3,9 @@
 # device needs them at start-up, for a new game and in the saved games'
 # screens; during a game it lets this module go (ui/app.py).
 import os
-from trackside import logfmt
+from trackside import need
 from trackside.journal import (SaveError, exists, is_dir, discard, _forget, _names, _write,
-                               explain, copy_prefix, create, replace)
-from trackside.resume import _first, _unreadable, _replay, load, valid_start
+                               explain, copy_prefix, create, replace, _unreadable)
 
 
 class Saves:
@@ -63,7 +62,7 @@ class Saves:
                     found.append(slot)
                 elif ext == b'.log.tmp':
                     p = self.path(slot)
-                    if not exists(p) and valid_start(p + '.tmp'):
+                    if not exists(p) and _valid(p + '.tmp'):
                         found.append(slot)      # load() will promote it
                 elif ext not in (b'.bad', b'.new', b'.snap', b'.snap.tmp'):
                     continue
@@ -86,9 +85,9 @@ class Saves:
         # One line for the list of saves, from the setup line only.
         try:
             p = self.path(slot)
-            r = _first(p if exists(p) else p + '.tmp')
+            r = _resume()._first(p if exists(p) else p + '.tmp')
             if r and r[1]:
-                s = logfmt.parse_setup(r[1].decode())
+                s = need('trackside.setupline').parse_setup(r[1].decode())
                 return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
         except Exception:
             pass
@@ -116,7 +115,7 @@ class Saves:
 
     def open(self, slot):
         try:
-            session, note = load(self.path(slot))
+            session, note = _resume().load(self.path(slot))
         except Exception as e:
             raise _unreadable(e)
         try:
@@ -142,7 +141,7 @@ class Saves:
                 discard(p)
         except Exception as e:
             try:
-                gone = not exists(p) and not valid_start(p + '.tmp')
+                gone = not exists(p) and not _valid(p + '.tmp')
             except Exception:
                 gone = False
             if not gone:    # (else it went, and an error came after)
@@ -164,14 +163,14 @@ class Saves:
         tmp = path + '.tmp'
         bad = path[:-4] + '.bad'
         try:
-            if not exists(path) and not valid_start(tmp):
+            if not exists(path) and not _valid(tmp):
                 raise SaveError('There is no save %d any more.' % slot)
             if is_dir(path):
                 raise SaveError('Save %d cannot be recovered: a folder is where the save file '
                                 'should be. Choose "Delete" to remove it.' % slot)
             if not exists(path):
                 os.rename(tmp, path)        # a replace cut short: tmp is the save
-            session, good_end, whole, cut, why, chain = _replay(path, False)
+            session, good_end, whole, cut, why, chain = _resume()._replay(path, False)
             session = None      # (left part-way by a refused record; opened again below)
             if why or cut:
                 _forget(tmp)
@@ -186,7 +185,7 @@ class Saves:
                 _forget(tmp)
                 raise SaveError('Could not recover save %d: %s. Nothing was changed.' % (
                     slot, explain(e)))
-            if not valid_start(tmp):
+            if not _valid(tmp):
                 raise SaveError('Could not recover save %d: %s.' % (slot, explain(e)))
             # cut before the last rename: the shortened copy is the save now
         session, note = self.open(slot)
@@ -224,4 +223,19 @@ class Saves:
             return True
         except Exception:
             _forget(tmp)
+        return False
+
+
+def _resume():
+    # Reading a save back (resume.py): loaded when a save is read, not for a
+    # new game, which only writes one.
+    return need('trackside.resume')
+
+
+def _valid(path):
+    # resume.valid_start, which never raises: nor does this (not even when
+    # there is no room to load it).
+    try:
+        return _resume().valid_start(path)
+    except Exception:
         return False

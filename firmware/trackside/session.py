@@ -49,11 +49,13 @@ class Lines:
 
 class Session:
     def __init__(self, setup, journal=None):
-        # setup: as parsed by logfmt.parse_setup; checked by the game here.
+        # setup: as parsed by setupline.parse_setup; checked by the game here.
         self.game = load(setup['game'])
-        logfmt.check_names(setup['players'], self.game.RESERVED)
-        # (settings.py is needed only here and for the setup line: it is let
-        # go at once, a game on a small heap has better use for the room)
+        # (setupline.py and settings.py are needed only here and for the
+        # setup line: they are let go at once, a game on a small heap has
+        # better use for the room)
+        need('trackside.setupline').check_names(setup['players'], self.game.RESERVED)
+        unload('trackside.setupline')
         self.setup = need('trackside.settings').check(self.game, setup)
         unload('trackside.settings')
         extra = getattr(self.game, 'check_setup', None)
@@ -90,8 +92,9 @@ class Session:
         # (a game of one variant does not name it)
         settings = need('trackside.settings')
         variant = self.setup['variant'] if len(self.game.VARIANTS) > 1 else None
-        line = logfmt.format_setup(self.setup, settings.order(self.game, self.setup['variant']),
-                                   variant)
+        line = need('trackside.setupline').format_setup(
+            self.setup, settings.order(self.game, self.setup['variant']), variant)
+        unload('trackside.setupline')
         unload('trackside.settings')
         return line
 
@@ -472,7 +475,7 @@ class Session:
 
 def new_session(text, journal=None):
     # A session from a setup line.
-    return Session(logfmt.parse_setup(text), journal)
+    return Session(need('trackside.setupline').parse_setup(text), journal)
 
 
 def replay(lines):

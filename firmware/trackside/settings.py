@@ -72,7 +72,7 @@ def shown(game, spec, value):
 
 
 def check(game, setup):
-    # Complete and check a parsed setup (trackside.logfmt.parse_setup) in
+    # Complete and check a parsed setup (trackside.setupline.parse_setup) in
     # place: the variant, the player count, each setting (ints or words),
     # the rules version. Raises RuleError with what would be right.
     variants = [v for v, t in game.VARIANTS]

@@ -12,7 +12,7 @@ from trackside.ui.screens import ListScreen, AmountScreen, MessageScreen, wrap
 from trackside.ui import theme
 from trackside.games import GAMES, load
 from trackside import need, settings, session as session_mod
-from trackside.logfmt import NAME_MAX, check_names
+from trackside.logfmt import NAME_MAX
 from trackside.rules import RuleError
 from trackside.journal import SaveError
 
@@ -112,10 +112,10 @@ class NewGame:
         self.take(k, cap(colour))
 
     def named(self, k, word):
-        # A typed name must be a good name in a log (logfmt.check_names).
+        # A typed name must be a good name in a log (setupline.check_names).
         trial = self.players[:k] + [word]
         try:
-            check_names(trial, self.game.RESERVED)
+            need('trackside.setupline').check_names(trial, self.game.RESERVED)
         except RuleError as e:
             self.app.push(MessageScreen('Name', str(e)))
             return
