@@ -327,7 +327,7 @@ def test_a_refusal_in_the_action_phase_names_the_lines_not_the_menu_section_3():
     s = game(n=2, extra='rounds=2')      # (claims: not in the last round)
     why = refused(s, 'Ann start ind', 'NAME track')
     assert 'edit' not in why and 'NAME claim, NAME pass' in why
-    why = refused(s, 'score', 'NAME track')
+    why = refused(s, 'score', 'still to pass: Ann, Bob')     # (the phase's own reason)
     assert 'edit' not in why
     # when everyone has passed and a claimant may still act: the lines, or score
     play(s, 'Ann claim 1', 'Ann pass', 'Bob pass')
@@ -416,6 +416,22 @@ def test_impossible_boards_are_refused_with_the_reason_section_15_19():
         play(s, 'Ann factory')
     refused(s, 'Ann factory', 'All 5 factory spaces')
     refused(s, 'Ann token reval', 'No token space reached')
+
+
+def test_a_refusal_names_what_is_wrong_first_sections_3_4_2_7():
+    # §4.2: a track moved back is refused as a move back, even where it could not
+    # move forward either (right behind the black); §7: a doubler line adds 1 or
+    # more; a count below 0 is said to be below 0; §3: the round is scored once
+    # everyone has passed, and the refusal says who has not.
+    s = game()
+    play(s, 'Ann track ts black 4', 'Ann track ts grey 3')
+    refused(s, 'Ann track ts grey 2', 'Tracks only move forward: TS grey is on 3')
+    refused(s, 'Ann track ts grey 3', 'Tracks only move forward')
+    refused(s, 'Ann track ts grey 4', 'right behind the black')
+    refused(s, 'Ann doubler 0', 'adds 1 or more doublers, not 0')
+    refused(s, 'Ann vp -3', 'cannot be below 0, not "-3"')
+    play(s, 'Ann pass')
+    refused(s, 'score', 'once everyone has passed; still to pass: Bob, Cid, Dee (§3)')
 
 
 def test_shared_victory_section_15_20():

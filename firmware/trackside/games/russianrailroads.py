@@ -148,7 +148,9 @@ def change_refusal(s, verb, a, names):
     if verb == 'loco':
         return B.loco_refusal(s, q, a[1], a[2], a[3] or None)
     if verb == 'doubler':
-        if a[1] < 1 or s['db'][q] + a[1] > B.DOUBLERS:
+        if a[1] < 1:
+            return 'A doubler line adds 1 or more doublers, not %d (§7)' % a[1]
+        if s['db'][q] + a[1] > B.DOUBLERS:
             return 'The TS has %d doubler spaces, %d filled (§7)' % (B.DOUBLERS, s['db'][q])
     elif verb == 'ind':
         return B.ind_refusal(s, q, a[1], a[2])

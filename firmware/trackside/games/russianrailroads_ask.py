@@ -90,8 +90,11 @@ def prompt(s, setup):
                    anytime=anytime)
     if ph == ACTIONS:
         nxt = editors(s)[0]
+        left = [names[q] for q in s['order'] if not s['ps'][q]]
+        blocked = [('score', 'The round is scored once everyone has passed; still to pass: %s (§3)'
+                    % ', '.join(left))]
         return ask(t, ph, NOBODY, '%s plays (or anyone)' % names[nxt],
-                   [('edit', SEQUENCE)], anytime=anytime)
+                   [('edit', SEQUENCE)], blocked, anytime)
     # SCORING
     opts = []
     cl = claimants(s)

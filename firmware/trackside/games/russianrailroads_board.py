@@ -124,11 +124,12 @@ def prev_present(row, c):
 
 
 def track_refusal(s, p, L, c, to, skip):
-    span = track_span(s, p, L, c, skip)
-    if isinstance(span, str):
-        return span
     old = s['tr'][p][5 * L + c]
     name = '%s %s' % (LINE_TITLES[L], COLOURS[c])
+    # (backwards first: that it could not go forward either is not the point)
+    span = track_span(s, p, L, c, skip) if to > old or not old else None
+    if isinstance(span, str):
+        return span
     if to <= old:
         return 'Tracks only move forward: %s is on %d (§4.2); to correct an entry, undo it' % (
             name, old)
