@@ -22,7 +22,7 @@ def table(st, session):
         lines.append('  '.join(row[i].ljust(width[i]) if i == 0 else row[i].rjust(width[i])
                                for i in range(len(cols))).rstrip())
     if st.get('over'):
-        lines.append('Winner: %s' % st.get('winner'))
+        lines.append('Winner: %s' % (st.get('winner') or 'nobody'))    # (all bankrupt: none)
     elif st.get('next'):
         lines.append('Next: %s' % st['next'])
     return '\n'.join(lines)

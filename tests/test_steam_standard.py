@@ -290,3 +290,34 @@ def test_final_turn_and_second_tie_break_section_8_U7(setting):
         play(s, '%s links 0' % n)
     expected = order[2] if setting == 'tiebreak=tile' else order[0]
     assert s.standings()['winner'] == expected
+
+
+def test_when_every_player_goes_bankrupt_nobody_wins_section_7_6_and_8_U11():
+    # Three players who never deliver pay $1 upkeep a turn (§7.6) from $10 each, then VP,
+    # then income, until all three are bankrupt at the same income phase: the game is
+    # over (one_left=end: none left) with no winner, and the replay says so in words.
+    from host_sim.replay import table
+    s = new_session('steam standard players=Ann,Bob,Cid')
+    for _ in range(400):
+        pr = s.prompt()
+        if not pr['options']:
+            break
+        verbs = {o[0]: o for o in pr['options']}
+        who = s.setup['players'][pr['player']] + ' ' if pr['player'] >= 0 else ''
+        if 'capital' in verbs:
+            line = who + 'capital 0'
+        elif 'bid' in verbs and s.state['cash'][pr['player']] < 1:
+            line = who + 'pass'
+        elif 'bid' in verbs:
+            line = who + 'bid %d' % verbs['bid'][2]
+        elif 'tile' in verbs:
+            line = who + 'tile ' + verbs['tile'][2][0][0]
+        elif pr['player'] >= 0:
+            line = who + 'pass'
+        else:
+            line = pr['options'][0][0]
+        s.do_text(line)
+    st = s.standings()
+    assert s.state['out'] == [1, 1, 1] and st['over']
+    assert st['winner'] is None and [r['rank'] for r in st['players']] == [None] * 3
+    assert table(st, s).endswith("Winner: nobody")
