@@ -74,6 +74,7 @@ def kept(monkeypatch):
     import trackside
     monkeypatch.setattr(journal, 'unload', lambda name: None)
     monkeypatch.setattr(resume, 'unload', lambda name: None)
+    monkeypatch.setitem(sys.modules, 'trackside.resume', resume)    # (the one patched)
     monkeypatch.setitem(sys.modules, 'trackside.snapshot', snapshot)
     monkeypatch.setattr(trackside, 'snapshot', snapshot, raising=False)
 

@@ -51,11 +51,11 @@ class Session:
     def __init__(self, setup, journal=None):
         # setup: as parsed by setupline.parse_setup; checked by the game here.
         self.game = load(setup['game'])
-        # (setupline.py and settings.py are needed only here and for the
-        # setup line: they are let go at once, a game on a small heap has
-        # better use for the room)
+        # (settings.py is needed only here and for the setup line: it is let
+        # go at once, a game on a small heap has better use for the room;
+        # setupline.py, loaded to read the line, goes when the game is shown:
+        # ui/app.py, home)
         need('trackside.setupline').check_names(setup['players'], self.game.RESERVED)
-        unload('trackside.setupline')
         self.setup = need('trackside.settings').check(self.game, setup)
         unload('trackside.settings')
         extra = getattr(self.game, 'check_setup', None)
@@ -94,7 +94,6 @@ class Session:
         variant = self.setup['variant'] if len(self.game.VARIANTS) > 1 else None
         line = need('trackside.setupline').format_setup(
             self.setup, settings.order(self.game, self.setup['variant']), variant)
-        unload('trackside.setupline')
         unload('trackside.settings')
         return line
 
@@ -151,6 +150,9 @@ class Session:
         # Railroads' board changes): the game's OPTION_LINES say what they are
         lines = getattr(self.game, 'OPTION_LINES', {}).get(legal[0])
         if want != p and not (want == ANYONE and p >= 0):
+            out = p >= 0 and hasattr(self.game, 'inactive') and self.game.inactive(self.state, p)
+            if out:                     # (a player out of the game: not "it is X's turn")
+                raise RuleError('%s is out of the game: %s' % (logfmt.name(self.setup, p), out))
             if want >= 0:
                 raise RuleError("It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text']))
             if want == ANYONE:
@@ -260,13 +262,15 @@ class Session:
                 raise RuleError('"%s" takes one count, e.g. "%s 2"' % (verb, verb))
             if verb == 'undo':
                 if n > self.cursor:
-                    raise RuleError('Only %d action%s can be undone' % (
-                        self.cursor, '' if self.cursor == 1 else 's'))
+                    raise RuleError('Nothing to undo' if not self.cursor else
+                                    'Only %d action%s can be undone' % (
+                                        self.cursor, '' if self.cursor == 1 else 's'))
                 self.undo(n)
             else:
                 if n > self.lines.n - self.cursor:
                     k = self.lines.n - self.cursor
-                    raise RuleError('Only %d action%s can be redone' % (k, '' if k == 1 else 's'))
+                    raise RuleError('Nothing to redo' if not k else
+                                    'Only %d action%s can be redone' % (k, '' if k == 1 else 's'))
                 self.redo(n)
             return
         action = logfmt.parse_words(self.game, self.setup, w, actor)
@@ -497,6 +501,7 @@ def replay(lines):
             if session is None:
                 if logfmt.words_of(text):
                     session = new_session(text.decode())
+                    unload('trackside.setupline')   # (read: the actions need the room)
             else:
                 session.do_text(text)
         except RuleError as e:

@@ -1,7 +1,7 @@
 # The setup line (docs/log-format.md): "steam base players=Ann,Bob,Cid
 # start=auction format=1 rules=1", read, its names checked, and written out.
-# Needed when a game is opened or begun (ui/app.py lets it go while the game
-# is played: its RAM is the game's then).
+# Needed when a game is opened or begun (ui/app.py lets it go when the game
+# is shown: while it is played, its RAM is the game's).
 from trackside.rules import RuleError
 from trackside.logfmt import FORMAT, SESSION_VERBS, NAME_MAX, number
 

@@ -93,6 +93,7 @@ class App:
         self._saves = None
         forget('trackside.saves')
         forget('trackside.resume')
+        forget('trackside.setupline')
         self.stack = [table.Dashboard()]
         self.stack[0].draw(self.p, self)
         self.show_turn()
@@ -377,7 +378,7 @@ class App:
 
 def forget(name):
     # trackside.unload: let a module used once in a while go. home() asks
-    # for five at every entry, mostly not loaded: unload() would make new
+    # for six at every entry, mostly not loaded: unload() would make new
     # strings of the name's parts to find that out.
     if name in sys.modules:
         unload(name)
