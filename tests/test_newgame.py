@@ -73,3 +73,28 @@ def test_a_typed_name_and_back_from_the_letters(tmp_path):
     assert top(app).title == 'Player 2 of 2'
     press(app, names, 'A A')                        # Red; Start the game
     assert app.session.setup['players'] == ['A', 'Red']
+
+
+def test_a_typed_name_whose_check_cannot_be_loaded_says_so_and_keeps_the_screens(tmp_path,
+                                                                                 monkeypatch):
+    # The name's check is loaded when a name is typed (trackside/setupline.py): with no
+    # room for it, the player is told, and the letters are still there to try again.
+    from trackside.ui import newgame
+    app, names = device('pico_display', tmp_path)
+    press(app, names, 'Y A Y*2 A X A A')            # Score pad, 2 players, a name: "A"
+    assert top(app).word == 'A'
+    real = newgame.need
+
+    def need(name):
+        if name == 'trackside.setupline':
+            raise MemoryError()
+        return real(name)
+    monkeypatch.setattr(newgame, 'need', need)
+    depth = len(app.stack)
+    press(app, names, 'X A')                        # OK
+    assert top(app).title == 'Name' and 'ran out of working memory' in top(app).text
+    press(app, names, 'A')                          # the message read
+    assert len(app.stack) == depth and top(app).word == 'A'
+    monkeypatch.setattr(newgame, 'need', real)
+    press(app, names, 'A')                          # OK again (the cursor stayed): taken
+    assert top(app).title == 'Player 2 of 2'

@@ -276,3 +276,17 @@ def test_a_failure_after_the_record_landed_reopens_and_names_the_last_entry(tmp_
     assert isinstance(top(app), MessageScreen) and top(app).title == 'Not saved'
     assert 'its last entry: Bob tile firstbuild.' in top(app).text
     assert Saves(str(tmp_path)).open(slot)[0].history() == app.session.history()
+
+
+def test_a_save_not_read_for_want_of_memory_is_not_called_damaged(tmp_path, monkeypatch):
+    # Listing the saves loads the module that reads them: with no room for it, a good
+    # save must not be called damaged (a player might delete it).
+    saved(tmp_path)
+    module = saves_module()
+
+    def no_room():
+        raise MemoryError()
+    monkeypatch.setattr(module, '_resume', no_room)
+    assert module.Saves(str(tmp_path)).describe(1) == '1: not read, the working memory is full'
+    monkeypatch.undo()
+    assert saves_module().Saves(str(tmp_path)).describe(1) == '1: steam base, Ann Bob Cid'

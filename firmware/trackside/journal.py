@@ -185,10 +185,17 @@ def _write(path, mode, chunks):
         raise e
 
 
-def _whole(path, size):
-    # Is path there, size bytes long, and a game? (after an error)
+def _whole(path, size, first):
+    # Is path there, size bytes long, and does it start with the record
+    # first (its setup, as written)? After an error, with nothing to load.
     try:
-        return _size(path) == size and need('trackside.resume').valid_start(path)
+        if _size(path) != size:
+            return False
+        f = open(path, 'rb')
+        try:
+            return f.read(len(first)) == first
+        finally:
+            f.close()
     except Exception:
         return False
 
@@ -323,12 +330,13 @@ def create(path, session):
     j = Journal(path, size)
     j.chain = chain
     j.session = session
+    first = recs[0]
     try:
         _write(new, 'wb', recs)
         recs = None
         replace(path, new)      # (Saves.new picks a free slot: nothing to replace)
     except Exception as e:
-        if not _whole(path, size):
+        if not _whole(path, size, first):
             _forget(new)
             raise e
         # the rename landed and an error came after it: the game is saved

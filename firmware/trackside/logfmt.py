@@ -140,7 +140,7 @@ def amount(word, what):
         if len(w) > DIGITS_MAX:
             raise RuleError('%s is too big a number (at most %d digits)' % (what, DIGITS_MAX))
         return int(w)
-    if w[:1] == b'-' and w[1:].isdigit():
+    if w[:1] == b'-' and w[1:].isdigit() and w[1:].strip(b'0'):
         raise RuleError('%s cannot be below 0, not "%s"' % (what, txt(word)))
     raise RuleError('%s must be a whole number, not "%s"' % (what, txt(word)))
 

@@ -89,6 +89,8 @@ class Saves:
             if r and r[1]:
                 s = need('trackside.setupline').parse_setup(r[1].decode())
                 return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
+        except MemoryError:             # (not the save's fault: never call it damaged)
+            return '%d: not read, the working memory is full' % slot
         except Exception:
             pass
         return '%d: damaged save' % slot
@@ -185,7 +187,11 @@ class Saves:
                 _forget(tmp)
                 raise SaveError('Could not recover save %d: %s. Nothing was changed.' % (
                     slot, explain(e)))
-            if not _valid(tmp):
+            try:
+                kept = _valid(tmp)
+            except Exception:
+                kept = False
+            if not kept:
                 raise SaveError('Could not recover save %d: %s.' % (slot, explain(e)))
             # cut before the last rename: the shortened copy is the save now
         session, note = self.open(slot)
@@ -233,9 +239,6 @@ def _resume():
 
 
 def _valid(path):
-    # resume.valid_start, which never raises: nor does this (not even when
-    # there is no room to load it).
-    try:
-        return _resume().valid_start(path)
-    except Exception:
-        return False
+    # resume.valid_start, which never raises; a MemoryError loading it is
+    # raised, never taken for "not a game" (the callers say what failed).
+    return _resume().valid_start(path)

@@ -119,6 +119,10 @@ class NewGame:
         except RuleError as e:
             self.app.push(MessageScreen('Name', str(e)))
             return
+        except MemoryError:             # (the name's check could not be loaded)
+            self.app.push(MessageScreen('Name', 'The device ran out of working memory: '
+                                        'enter the name again, or pick a colour.'))
+            return
         self.app.pop()              # the letters' screen: back leads to the seat
         self.take(k, word)
 
