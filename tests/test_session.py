@@ -117,6 +117,12 @@ def test_session_verbs_in_a_log():
     s, err = replay(['steam base players=Ann,Bob,Cid start=firstgame', 'Ann tile engineer',
                      'undo 2'])
     assert err == (3, 'undo 2', 'Only 1 action can be undone')
+    # with none to undo or redo, the refusal says so in words
+    s, err = replay(['steam base players=Ann,Bob,Cid start=firstgame', 'undo'])
+    assert err == (2, 'undo', 'Nothing to undo')
+    s, err = replay(['steam base players=Ann,Bob,Cid start=firstgame', 'Ann tile engineer',
+                     'redo'])
+    assert err == (3, 'redo', 'Nothing to redo')
 
 
 def test_replay_reports_first_refused_line():

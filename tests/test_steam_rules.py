@@ -360,7 +360,7 @@ def test_income_track_top_is_a_setting_section_1_U1(setting):
     m = s.setup['players'][s.prompt()['player']]
     at(s, m, income=9, loco=3)
     if setting.endswith('refuse'):
-        refused(s, '%s deliver %s 3 income' % (m, m), 'Income cannot pass 10')
+        refused(s, '%s deliver %s 3 income' % (m, m), 'Income 9 + 3 links would pass the top, 10')
         play(s, '%s deliver %s 3 vp' % (m, m))
         assert row(s, m)['vp'] == 3
     else:
@@ -403,6 +403,8 @@ def test_bankrupt_player_is_out_and_their_links_unowned_section_5_4():
     m = s.setup['players'][s.prompt()['player']]
     at(s, m, loco=3)
     refused(s, '%s deliver %s 1 vp Bob 1 vp' % (m, m), 'bankrupt')
+    # a line of Bob's says he is out, not whose turn it is
+    refused(s, 'Bob pass', 'Bob is out of the game: bankrupt (§5.4)')
     play(s, '%s deliver %s 1 vp unowned 1' % (m, m))
 
 

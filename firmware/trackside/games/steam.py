@@ -62,6 +62,11 @@ RESERVED = VERBS + ('unowned',)     # words a player's name may not be
 ANYTIME = ()                        # every entry is someone's move
 
 
+def inactive(s, p):
+    # Why player p makes no more entries (session.check_turn), or None.
+    return 'bankrupt (§5.4)' if s['out'][p] else None
+
+
 def clock(s, long=False):
     # The turn as the game screen's header and the replay table show it.
     return ('turn %d of %d' if long else 'T%d/%d') % (s['turn'], s['last'])

@@ -457,7 +457,8 @@ def do_deliver(s, p, parts):
     top = s['income_max']
     for owner, links, choice in parts:
         if choice == 'income' and s['income'][owner] + links > top and not s['clamp']:
-            raise RuleError('Income cannot pass %d (setting income_max; §1): take VP' % top)
+            raise RuleError('Income %d + %d links would pass the top, %d (setting income_max; §1): '
+                            'that owner takes VP' % (s['income'][owner], links, top))
     for owner, links, choice in parts:
         if choice == 'income':
             s['income'][owner] = min(top, s['income'][owner] + links)
