@@ -44,7 +44,8 @@ def random_value(q, rnd, kind_at=1):
         if r < 0.5 and len(q) > 4:
             return min(hi, max(lo, q[4]))
         top = hi if r >= 0.95 else min(hi, lo + (3 if r < 0.8 else 12))
-        offered = [v for v in range(lo, top + 1) if v not in skip] or [lo]
+        offered = [v for v in range(lo, top + 1) if v not in skip] or \
+            [v for v in range(lo, hi + 1) if v not in skip] or [lo]
         return rnd.choice(offered)
     if kind == PICK:
         return rnd.choice(q[2])[0]

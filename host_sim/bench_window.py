@@ -208,8 +208,11 @@ def keep_compiled():
     import compileall
     if not sys.dont_write_bytecode:
         return "Python's compiled files kept, as by default"
+    import atexit
+    import shutil
     sys.dont_write_bytecode = False
     sys.pycache_prefix = tempfile.mkdtemp(prefix='bench-window-pyc-')
+    atexit.register(shutil.rmtree, sys.pycache_prefix, True)
     for where in (sim.ROOT,):
         for part in ('firmware', 'boards', 'host_sim'):
             compileall.compile_dir(os.path.join(where, part), quiet=1)

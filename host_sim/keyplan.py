@@ -206,6 +206,8 @@ class Planner:
 
     def amount(self, value):
         top = self.top()
+        if value in getattr(top, 'skip', ()):
+            raise AssertionError('%s skips %d: it cannot be entered' % (top.title, value))
         while top.value != value:
             if 'up' not in self.key:
                 self.press('down')          # advance: counts up, wraps to the least
@@ -243,5 +245,7 @@ def steam_kind(session, line):
         return 'build (%d tiles)' % len(args)
     if verb == 'bid':
         least = [o[2] for o in session.prompt()['options'] if o[0] == 'bid']
-        return 'bid (the minimum)' if least and args[0] == least[0] else 'bid (more)'
+        if least and args[0] == least[0]:
+            return 'bid (the minimum)'
+        return 'bid (more, up to $20)' if args[0] <= 20 else 'bid (more than $20)'
     return verb

@@ -33,7 +33,8 @@ GAMES = (
     ('Score pad', ['trackside.games.scorepad', 'trackside.ui.scorepad_ui']),
 )
 # Loaded only while used, then let go.
-OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart', 'trackside.resume']
+OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart', 'trackside.resume',
+              'trackside.saves', 'trackside.setupline']
 HEAP = '1024k'
 
 

@@ -74,11 +74,16 @@ CHIP = {
     'spi_hz_before': 24000000,          # what it ran at before: clk_peri 48 MHz / 2
 }
 PRESS_TARGETS = (
-    # (what, kind of action, how counted, target)
-    ('a bid (the minimum)', 'bid (the minimum)', 'max', 3),
-    ('a delivery with two link owners', 'deliver (2 owners)', 'min', 6),
-    ('a track build (one tile)', 'build (1 tiles)', 'min', 4),
-    ('the whole income phase', 'income', 'max', 2),
+    # (what, the kinds of action it covers (host_sim/keyplan.py, steam_kind), target):
+    # issue 12's five, then two the device already meets; each for every such
+    # action in the games (its most)
+    ('a delivery with two link owners', ('deliver (2 owners)',), 6),
+    ('a track build of three tiles', ('build (3 tiles)',), 7),
+    ('final links (one player)', ('links',), 4),
+    ('a bid of any amount up to $20', ('bid (the minimum)', 'bid (more, up to $20)'), 6),
+    ('a tile', ('tile',), 4),
+    ('a bid (the minimum)', ('bid (the minimum)',), 3),
+    ('the whole income phase', ('income',), 2),
 )
 
 
@@ -126,8 +131,8 @@ WHY = '''
 Presses are taps as `host_sim/keyplan.py` plans them: an amount is stepped one
 at a time from the screen's default, so a bid above the minimum, or a build
 of several tiles, costs one press per step (a held button repeats faster).
-A track build and a delivery are counted for the fewest seen (every amount at
-the screen's default); the minimum bid and the whole income phase for the most.
+Each target is for every such action in these games: it is met when the most
+is within it. The rows after them are every kind of action, for reference.
 
 ## Missed targets, and why
 
@@ -140,6 +145,22 @@ dictionary, and the names they use, are objects in RAM. The game's own data is
 small. Bringing the peak down is issue 11's item 3.
 
 **Time per press.** %(ms_missed)s
+
+**Presses** (missed: %(presses_missed)s). With the buttons up, down and select
+(B goes back, and cannot step as well without losing "back"), one screen reaches
+in k presses of up and down at most 2k + 1 values, and a second screen costs a
+select of its own. Final links, 0 to 24, in 4 presses: 3 moves and a select
+reach 7 counts around the one the screen starts at (the count entered just
+before, so most players' links are within 4; held, the button counts ones, then
+fives). A bid: after "act" and "Bid", 3 moves from the minimum (an amount does
+not go below it) reach 4 of the 18 amounts from $3 to $20. A tile: after "act",
+2 moves reach 5 of the 7 to 9 in the list (City Growth and Urbanization are
+there twice: taken, or taken and passed on); the list wraps, so the farthest is
+half its length away. Three tiles take 7 presses when each costs what the first
+did and that is the first tile's default ($2): act, Build, the first tile, then
+twice up (from "0 = done" to the last cost) and select, and the third ends the
+build at its limit; one more press per dollar of difference, and one more
+("done") with the Engineer's fourth tile.
 
 **A delivery with two link owners, 6 presses.** The device asks for each
 owner's links and where that owner's points go (income or VP: each owner
@@ -538,17 +559,21 @@ def main():
     def spread(got):
         return '%d, %d, %d' % (min(got), statistics.median(got), max(got)) if got else '(none)'
 
-    for what, kind, how, target in PRESS_TARGETS:
-        got = [c for g in games for c in g['counts'].get(kind, [])]
-        value = min(got) if how == 'min' else max(got)
+    def counts(g, covers):
+        return [c for k in covers for c in g['counts'].get(k, [])]
+
+    missed = []
+    for what, covers, target in PRESS_TARGETS:
+        got = [c for g in games for c in counts(g, covers)]
+        if got and max(got) > target:
+            missed.append(what)
         report.append('| %s | %s | ≤ %d: %s |' % (
-            what, ' | '.join(spread(g['counts'].get(kind)) for g in games), target,
-            ok(value <= target)))
+            what, ' | '.join(spread(counts(g, covers)) for g in games), target,
+            ok(not got or max(got) <= target) if got else 'none in these games'))
     kinds_seen = set(k for g in games for k in g['counts'])
     for kind in sorted(kinds_seen):
-        if kind not in [t[1] for t in PRESS_TARGETS]:
-            report.append('| %s | %s | |' % (kind, ' | '.join(spread(g['counts'].get(kind))
-                                                             for g in games)))
+        report.append('| %s | %s | |' % (kind, ' | '.join(spread(g['counts'].get(kind))
+                                                         for g in games)))
     deliveries = [c for g in games for c in g['counts'].get('deliver (2 owners)', [])]
 
     # the missed targets' reasons, from the numbers
@@ -588,7 +613,8 @@ def main():
             kinds[ms_screen.index(max(ms_screen))], statistics.median(ms_act)))
     report += (WHY % {'bytecode': (most - most_rom) / 1024.0, 'heap_missed': heap_missed,
                       'ms_missed': ms_missed,
-                      'fewest': min(deliveries) if deliveries else 0}).split('\n')
+                      'fewest': min(deliveries) if deliveries else 0,
+                      'presses_missed': ', '.join(missed) or 'none'}).split('\n')
     publish(report, write, 'benchmarks-ui.md')
 
 
