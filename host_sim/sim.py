@@ -675,11 +675,18 @@ def run_terminal(device):
     saved = termios.tcgetattr(fd)
     arrows = {'A': 'Up', 'B': 'Down', 'C': 'Right', 'D': 'Left'}
     out = sys.stdout
+    import time
+    # device time runs with the wall clock, as in the window: a text too long
+    # for its box scrolls through it while nobody presses anything
+    live = Live(device, lambda: int(time.monotonic() * 1000))
+    seen = Picture(device.panel)
     try:
         tty.setcbreak(fd)
         last_size = None
         dirty = True
         while True:
+            if live.tick() and seen.changed()[1] is not None:
+                dirty = True
             size = terminal_size()
             if dirty or size != last_size:
                 cols, rows = size.columns, size.lines
@@ -692,8 +699,8 @@ def run_terminal(device):
                 out.write('\x1b[H' + '\n'.join('\x1b[K' + t for t in text[:rows]) + '\x1b[J')
                 out.flush()
                 dirty = False
-            if not select.select([fd], [], [], 0.25)[0]:
-                continue        # no key: look at the terminal's size again
+            if not select.select([fd], [], [], 0.05)[0]:
+                continue        # no key: the device's own changes, the terminal's size
             ch = os.read(fd, 1).decode('latin-1')
             if ch in ('q', '\x03'):
                 break
@@ -703,7 +710,8 @@ def run_terminal(device):
                 key = arrows.get(rest[1:2], 'Escape') if rest.startswith('[') else 'Escape'
             hit = key_press(device, key)
             if hit:
-                device.press(*hit)
+                live.press(*hit)
+                seen.changed()
                 dirty = True
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

@@ -132,3 +132,20 @@ def test_a_small_terminal_is_told_what_size_it_needs_and_still_plays(cols, lines
     finally:
         tmux('send-keys', '-t', name, 'q')
         tmux('kill-session', '-t', name)
+
+
+def test_a_text_too_long_for_its_box_scrolls_in_the_terminal_too(session):
+    # Device time runs with the wall clock in the terminal as in the window: on Brass's
+    # edition list the chosen item ("Brass (Warfrog 2007)") is too long for its row and
+    # scrolls through it while no key is pressed (it stood still until the next key).
+    wait_for(session, 'No game yet \u00b7 screen: New game')
+    wait_gone(session, 'Terminal ')
+    for key in ('y', 'y', 'a'):                 # Brass
+        tmux('send-keys', '-t', session, key)
+        time.sleep(0.1)
+    time.sleep(0.5)
+    frames = []
+    for _ in range(25):
+        frames.append(screen(session, colours=True))
+        time.sleep(0.2)
+    assert len(set(frames)) > 2
