@@ -159,3 +159,22 @@ def test_the_whole_game_fits_the_devices_heap_on_micropython(mpy_dir, tmp_path):
                            mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), str(tmp_path),
                            os.path.join(KEYS, 'brass-w07-4p.keys'), 'heap'], heap=DEVICE_HEAP)
     assert out.split()[0] == 'OK'
+
+
+def test_the_history_names_brass_rounds_by_era_and_the_stacks_tell_mill_from_mine(tmp_path):
+    # Brass plays rounds, in two eras: the history's separators say "canal round 1",
+    # and on into the rail era, "rail round 1" (a turn number would not be a round);
+    # the next tile of each stack: mill and mine no longer both "Mi".
+    from trackside.ui import menu
+    from trackside.games import brass_pages
+    lines = log_lines('brass-w07-4p.log')
+    saved_game(tmp_path, lines)
+    app, names = device('pico_display', tmp_path)
+    menu.history(app)
+    seps = [label for label, v in app.stack[-1].items if label.startswith('--')]
+    rounds = app.session.state['rounds']
+    assert seps[-1] == '-- canal round 1 --'
+    assert '-- rail round 1 --' in seps and '-- canal round %d --' % rounds in seps
+    assert not [x for x in seps if 'turn' in x]
+    title, rows_ = brass_pages.stacks(app.session.state, app.session.setup['players'])
+    assert all(' Mil' in r and ' Min' in r and ' Mi1' not in r for r in rows_)

@@ -177,3 +177,30 @@ def test_a_two_button_board_counts_past_the_numbers_held_and_wraps_section_11_2(
         screen.key(app, 'advance', 0)
         seen.append(screen.value)
     assert seen == [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 2, 4]
+
+
+def test_the_lists_labels_differ_where_the_screen_shows_them_section_3_and_14(tmp_path):
+    # A label longer than its box is cut (it scrolls when chosen): the starting cards
+    # and the claims differ in their first 13 characters, what the Pico Display's
+    # answer line shows beside its "1/6", so the choices can be told apart (§3, §2).
+    from trackside.games import russianrailroads_once as once, russianrailroads_ask as A
+    from trackside.session import new_session
+    s = new_session('russianrailroads players=Red,Blue,Green')
+    labels = [label for word, label in once.start_items(s.state)]
+    assert len(set(x[:13] for x in labels)) == len(labels), labels
+    s, names = game_after_start(tmp_path)
+    claims = [label for word, label in A.change_items(s.state, 0) if word.startswith('claim')]
+    assert claims and len(set(x[:13] for x in claims)) == len(claims), claims
+    saved_game(tmp_path, ['russianrailroads players=Red,Blue', 'Blue start rouble'])
+    app, names = device('pico_display', tmp_path)
+    from trackside.ui import menu
+    menu.history(app)                           # (rounds, not turns)
+    assert [label for label, v in app.stack[-1].items][0] == '-- round 1 --'
+
+
+def game_after_start(tmp_path):
+    from trackside.session import new_session
+    s = new_session('russianrailroads players=Red,Blue,Green')
+    for line in ('Green start rouble', 'Blue start ind'):
+        s.do_text(line)
+    return s, s.setup['players']

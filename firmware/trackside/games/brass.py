@@ -70,6 +70,12 @@ def clock(s, long=False):
     return '%s%d/%d' % ('CR'[s['era']], s['round'], s['rounds'])
 
 
+def turn_title(s, t):
+    # Turn t of the game (rounds of both eras, counted on) as a player names it.
+    era = 0 if t <= s['rounds'] else 1
+    return '%s round %d' % (ERAS[era], t - era * s['rounds'])
+
+
 # --- setup (§3) ------------------------------------------------------------------
 
 def pile(setup):

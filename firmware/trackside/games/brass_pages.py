@@ -14,13 +14,16 @@ def tiles(s, names):
     return 'Tiles on the board', lines
 
 
+STACKS = ('Mil', 'Prt', 'Min', 'Wks', 'Shp')    # (mill and mine both begin "Mi")
+
+
 def stacks(s, names):
     lines = []
     for q in s['order']:
         parts = []
         for t in range(5):
             lv = next_level(s, q, t)
-            parts.append('%s%s' % (TITLES[t][:2], '-' if lv is None else lv))
+            parts.append('%s%s' % (STACKS[t], '-' if lv is None else lv))
         lines.append('%s %s' % (names[q], ' '.join(parts)))
     return 'Next tile of each stack', lines
 

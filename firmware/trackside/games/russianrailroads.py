@@ -82,6 +82,10 @@ def clock(s, long=False):
     return ('round %d of %d' if long else 'R%d/%d') % (s['turn'], s['last'])
 
 
+def turn_title(s, t):
+    return 'round %d' % t
+
+
 # --- setup (§2) ----------------------------------------------------------------------
 
 def new_game(setup):

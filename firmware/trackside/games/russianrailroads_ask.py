@@ -198,7 +198,7 @@ def standard_items(s, q):
     if s['phase'] == ACTIONS:
         for sp in (1, 2):
             if claim_refusal(s, q, sp) is None:
-                items.append(('claim %d' % sp, 'Claim turn-order space %d' % sp))
+                items.append(('claim %d' % sp, 'Claim space %d (turn order)' % sp))
     if s['fa'][q] < B.FACTORIES:
         items.append(('factory', 'Factory built (%d)' % (s['fa'][q] + 1)))
     items.append(('engineer', 'Engineer taken'))

@@ -17,7 +17,8 @@ def start_items(s):
     for k in s['st']:
         if k == 0:
             for L in range(3):
-                items.append(('black ' + LINES[L], 'Black +1 on the ' + LINE_TITLES[L]))
+                # (the line first: the rest is alike, and a long label is cut)
+                items.append(('black ' + LINES[L], '%s black +1' % LINE_TITLES[L]))
         else:
             items.append((START[k], START_TITLES[k]))
     return items

@@ -106,9 +106,18 @@ def turn_summary(app, t):
     before = table.numbers(app, s.state_at(first))
     after = table.numbers(app, s.state_at(end))
     moved = table.changes(app, before, after) or 'no numbers changed'
-    screen = MessageScreen('Turn %d: %d entries' % (t, end - first), moved, alert=False)
+    name = turn_name(s, t)
+    screen = MessageScreen('%s%s: %d entries' % (name[0].upper(), name[1:], end - first), moved,
+                           alert=False)
     screen.lines = moved.split('; ')        # a player a line
     app.push(screen)
+
+
+def turn_name(s, t):
+    # "turn 3", or as the game names its turns ("round 2", "rail round 1").
+    if hasattr(s.game, 'turn_title'):
+        return s.game.turn_title(s.state, t)
+    return 'turn %d' % t
 
 
 def history(app):
@@ -118,7 +127,7 @@ def history(app):
     for k in range(s.cursor - 1, -1, -1):
         t = s.turn_of(k)
         if t != turn:
-            items.append(('-- turn %d --' % t, -t))     # chosen: what the turn changed
+            items.append(('-- %s --' % turn_name(s, t), -t))   # chosen: what it changed
             turn = t
         items.append((s.line(k), k))
     if not items:
