@@ -178,3 +178,16 @@ def test_the_history_names_brass_rounds_by_era_and_the_stacks_tell_mill_from_min
     assert not [x for x in seps if 'turn' in x]
     title, rows_ = brass_pages.stacks(app.session.state, app.session.setup['players'])
     assert all(' Mil' in r and ' Min' in r and ' Mi1' not in r for r in rows_)
+
+
+def test_the_end_of_a_round_says_the_new_turn_order(tmp_path):
+    # The end of a round reorders the players by money spent (§4): the line under the
+    # game says it, with the money that moved (it said only "endround").
+    lines = [l for l in log_lines('brass-w07-3p.log') if not l.startswith('#')]
+    i = [k for k, l in enumerate(lines) if l.startswith('endround')][0]
+    saved_game(tmp_path, lines[:i])
+    app, names = device('pico_display', tmp_path)
+    app.submit('endround')
+    what, moved, phase = app.status
+    assert what == 'endround' and moved == 'Ann order 1→2; Bob order 2→3; Cid £50→48 order 3→1'
+    assert app.session.state['order'] == [2, 0, 1]

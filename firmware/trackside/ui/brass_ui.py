@@ -21,10 +21,16 @@ def incomes(s):
     return [level(x) for x in s['pos']]
 
 
+def places(s):
+    # Each player's place in the turn order (1 first): the end of a round moves it.
+    order = s['order']
+    return [order.index(q) + 1 for q in range(len(order))]
+
+
 CHART = (('VP', 'vp'), ('Income', incomes), ('Money', 'money'))
 # what an entry's changes name (the game screen says what moved: money,
-# income level, track space, VP)
-NUMBERS = (('£', 'money'), ('inc', incomes), ('@', 'pos'), ('VP', 'vp'))
+# income level, track space, VP, and at the end of a round the turn order)
+NUMBERS = (('£', 'money'), ('inc', incomes), ('@', 'pos'), ('VP', 'vp'), ('order', places))
 
 
 def header(app):
