@@ -5,12 +5,14 @@
 # A game's UI module (ui/<game>_ui.py) says what goes in it: docs/engine.md.
 from trackside import need
 from trackside.ui import theme
-from trackside.ui.screens import Screen, HINTS
+from trackside.ui.screens import Screen, HINTS, wrap
 
 # the rows' boxes (Painter.put's names), one per seat: written out, as
 # 'row%d' % i would make a new str at every redraw
 ROWS = ('row0', 'row1', 'row2', 'row3', 'row4', 'row5', 'row6', 'row7')
 MARKS = ('mark0', 'mark1', 'mark2', 'mark3', 'mark4', 'mark5', 'mark6', 'mark7')
+# the lines of what the last entry changed, where the rows leave room for them
+STATUS = ('said0', 'said1', 'said2', 'said3', 'said4', 'said5')
 HINT = {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'}
 
 
@@ -62,14 +64,19 @@ def header(app):
     return text
 
 
+def rows_bottom(p, app):
+    # Where the rows end: above a game's info() line (Brass's markets) and
+    # the bottom lines.
+    bottom = p.h - (height(p) if inline(p) else p.small.height)
+    return bottom - p.small.height if getattr(app.gui, 'info', None) else bottom
+
+
 def game_screen(p, app, hint):
     # Drawn whole only when coming from another kind of screen; else only
     # what changed (the Painter's boxes remember what they show). A game's
     # info() line (Brass's markets) goes between the rows and the bottom.
-    bottom = p.h - (height(p) if inline(p) else p.small.height)
+    bottom = rows_bottom(p, app)
     info = getattr(app.gui, 'info', None)
-    if info:
-        bottom -= p.small.height
     if p.layout != 'game':
         p.clear()
         p.layout = 'game'
@@ -157,9 +164,12 @@ def draw_rows(p, app, top, bottom):
         # a different table (a player gone, another font): start it afresh
         p.fill(0, top, p.w, bottom - top, theme.BACKGROUND)
         for i in range(len(ROWS)):
-            p.slots.pop(ROWS[i], None)
-            p.slots.pop(MARKS[i], None)
+            p.forget(ROWS[i])
+            p.forget(MARKS[i])
+        for name in STATUS:
+            p.forget(name)
         p.slots['#rows'] = geometry
+    p.slots['#below'] = top + rh * len(order)      # (the room left under them: said())
     y = top
     for i in range(len(order)):
         q = order[i]
@@ -252,6 +262,26 @@ def changes(app, before, after):
     return '; '.join(out)
 
 
+def said(p, app, text):
+    # What the last entry changed, on lines of its own where the rows leave
+    # room for two or more (the 320x240 board with up to four players): read
+    # at once, not scrolled through on the answer's line. False if there is
+    # no such room (the caller puts it on the answer's line).
+    below = p.slots.get('#below')
+    sh = p.small.height
+    n = min(len(STATUS), (rows_bottom(p, app) - below) // sh) if below and inline(p) else 0
+    if n < 2:
+        return False
+    words = wrap(text, p.small, p.w - 4) if text else []
+    if len(words) > n:
+        words = words[:n - 1] + [' '.join(words[n - 1:])]     # (the last line scrolls)
+    y = rows_bottom(p, app) - n * sh
+    for i in range(n):
+        p.put(STATUS[i], 0, y + i * sh, p.w, sh, words[i] if i < len(words) else '', p.small,
+              theme.TEXT)
+    return True
+
+
 class Dashboard(Screen):
     # The game screen with what comes next at the bottom, and under it what
     # the last entry did and what it changed (app.status: (what, changes,
@@ -263,12 +293,16 @@ class Dashboard(Screen):
         pr = app.session.prompt()
         hint = HINTS['act' if pr['options'] else 'over'].get(app.buttons, '')
         text = pr['text'] if pr['options'] else 'Game over'
+        status = ''
         if app.status:
             # what the last entry did, under what comes next; and if it
             # ended a phase, what the phase did
             what, moved, phase = app.status if isinstance(app.status, tuple) else (app.status, '', '')
-            lines(p, text, what + (': ' + moved if moved else '') + ('. ' + phase if phase else ''),
-                  p.small, hint)
+            status = what + (': ' + moved if moved else '') + ('. ' + phase if phase else '')
+        if said(p, app, status) and status:
+            lines(p, text, '' if pr['options'] else hint, p.small, hint if pr['options'] else '')
+        elif status:
+            lines(p, text, status, p.small, hint)
         elif pr['options']:
             lines(p, text, hint)
         else:
