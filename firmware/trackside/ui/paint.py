@@ -106,7 +106,8 @@ class Painter:
         # only if something changed; if only the text did, only the glyphs
         # from the first difference on (and the old tail is wiped). Nothing
         # is allocated when nothing changed: this runs for every box of a
-        # screen on every redraw.
+        # screen on every redraw. True if the whole box was painted afresh
+        # (what it covers of other boxes is gone).
         old = self.slots.get(name)
         if old is not None and old[0] == text and old[1] == x and old[2] == y and \
                 old[3] == w and old[4] == h and old[5] is font and old[6] == fg and \
@@ -133,7 +134,7 @@ class Painter:
             if swatch is not None:
                 self.swatch(x + 1, y + 1, 6, h - 2, swatch)
             self.text(tx, ty, text, font, fg, bg)
-            return
+            return True
         if len(was) > room:
             was = was[:room]
         # Compared as bytes when both are ASCII: on MicroPython text[i] is a

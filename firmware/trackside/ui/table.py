@@ -5,14 +5,12 @@
 # A game's UI module (ui/<game>_ui.py) says what goes in it: docs/engine.md.
 from trackside import need
 from trackside.ui import theme
-from trackside.ui.screens import Screen, HINTS, wrap
+from trackside.ui.screens import Screen, HINTS
 
 # the rows' boxes (Painter.put's names), one per seat: written out, as
 # 'row%d' % i would make a new str at every redraw
 ROWS = ('row0', 'row1', 'row2', 'row3', 'row4', 'row5', 'row6', 'row7')
 MARKS = ('mark0', 'mark1', 'mark2', 'mark3', 'mark4', 'mark5', 'mark6', 'mark7')
-# the lines of what the last entry changed, where the rows leave room for them
-STATUS = ('said0', 'said1', 'said2', 'said3', 'said4', 'said5')
 HINT = {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'}
 
 
@@ -64,19 +62,16 @@ def header(app):
     return text
 
 
-def rows_bottom(p, app):
-    # Where the rows end: above a game's info() line (Brass's markets) and
-    # the bottom lines.
-    bottom = p.h - (height(p) if inline(p) else p.small.height)
-    return bottom - p.small.height if getattr(app.gui, 'info', None) else bottom
-
-
 def game_screen(p, app, hint):
     # Drawn whole only when coming from another kind of screen; else only
     # what changed (the Painter's boxes remember what they show). A game's
     # info() line (Brass's markets) goes between the rows and the bottom.
-    bottom = rows_bottom(p, app)
+    # True if what the last entry changed is written out above the bottom
+    # lines (ui/roomy.py, where a tall screen leaves room for it).
+    bottom = p.h - (height(p) if inline(p) else p.small.height)
     info = getattr(app.gui, 'info', None)
+    if info:
+        bottom -= p.small.height
     if p.layout != 'game':
         p.clear()
         p.layout = 'game'
@@ -93,12 +88,12 @@ def game_screen(p, app, hint):
     else:
         p.slots.pop('hint', None)
     version = app.session.version
-    if p.slots.get('#version') == version:
-        return                      # the game has not changed: the rows are as they were
-    p.slots['#version'] = version
-    draw_rows(p, app, hh, bottom)
-    if info:
-        p.put('info', 0, bottom, p.w, p.small.height, info(app), p.small, theme.DIM)
+    if p.slots.get('#version') != version:      # (else the rows are as they were)
+        p.slots['#version'] = version
+        draw_rows(p, app, hh, bottom)
+        if info:
+            p.put('info', 0, bottom, p.w, p.small.height, info(app), p.small, theme.DIM)
+    return p.h >= 240 and inline(p) and need('trackside.ui.roomy').said(p, app, bottom)
 
 
 def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
@@ -166,16 +161,17 @@ def draw_rows(p, app, top, bottom):
         for i in range(len(ROWS)):
             p.forget(ROWS[i])
             p.forget(MARKS[i])
-        for name in STATUS:
-            p.forget(name)
+        for name in [k for k in p.slots if k[:4] == 'said']:
+            p.forget(name)          # (ui/roomy.py's lines, in the room under the rows)
         p.slots['#rows'] = geometry
-    p.slots['#below'] = top + rh * len(order)      # (the room left under them: said())
+    p.slots['#below'] = top + rh * len(order)      # (the room left under them: ui/roomy.py)
     y = top
     for i in range(len(order)):
         q = order[i]
         fg = theme.DIM if is_out(app, q) else theme.TEXT
-        p.put(ROWS[i], 0, y, p.w, rh, texts[i], font, fg, theme.BACKGROUND,
-              app.colours[q])
+        if p.put(ROWS[i], 0, y, p.w, rh, texts[i], font, fg, theme.BACKGROUND,
+                 app.colours[q]):
+            p.forget(MARKS[i])      # (the row was painted whole, its mark strip too)
         # the player to move: a bar beside their colour (moving it to the
         # next player redraws two narrow strips, not two rows)
         mark = theme.TEXT if q == mover else theme.BACKGROUND
@@ -262,24 +258,11 @@ def changes(app, before, after):
     return '; '.join(out)
 
 
-def said(p, app, text):
-    # What the last entry changed, on lines of its own where the rows leave
-    # room for two or more (the 320x240 board with up to four players): read
-    # at once, not scrolled through on the answer's line. False if there is
-    # no such room (the caller puts it on the answer's line).
-    below = p.slots.get('#below')
-    sh = p.small.height
-    n = min(len(STATUS), (rows_bottom(p, app) - below) // sh) if below and inline(p) else 0
-    if n < 2:
-        return False
-    words = wrap(text, p.small, p.w - 4) if text else []
-    if len(words) > n:
-        words = words[:n - 1] + [' '.join(words[n - 1:])]     # (the last line scrolls)
-    y = rows_bottom(p, app) - n * sh
-    for i in range(n):
-        p.put(STATUS[i], 0, y + i * sh, p.w, sh, words[i] if i < len(words) else '', p.small,
-              theme.TEXT)
-    return True
+def status_text(app):
+    # What the last entry did and what it changed, and if it ended a phase,
+    # what the phase did (app.status: (what, changes, phase summary)).
+    what, moved, phase = app.status if isinstance(app.status, tuple) else (app.status, '', '')
+    return what + (': ' + moved if moved else '') + ('. ' + phase if phase else '')
 
 
 class Dashboard(Screen):
@@ -289,20 +272,15 @@ class Dashboard(Screen):
     # or what the keys do. A acts (the game's prompt), B opens the menu,
     # holding B undoes.
     def draw(self, p, app):
-        game_screen(p, app, HINTS['dashboard'].get(app.buttons, ''))
+        room = game_screen(p, app, HINTS['dashboard'].get(app.buttons, ''))
         pr = app.session.prompt()
         hint = HINTS['act' if pr['options'] else 'over'].get(app.buttons, '')
         text = pr['text'] if pr['options'] else 'Game over'
-        status = ''
-        if app.status:
-            # what the last entry did, under what comes next; and if it
-            # ended a phase, what the phase did
-            what, moved, phase = app.status if isinstance(app.status, tuple) else (app.status, '', '')
-            status = what + (': ' + moved if moved else '') + ('. ' + phase if phase else '')
-        if said(p, app, status) and status:
+        if app.status and room:
+            # written out above (game_screen): the answer's line has the hint
             lines(p, text, '' if pr['options'] else hint, p.small, hint if pr['options'] else '')
-        elif status:
-            lines(p, text, status, p.small, hint)
+        elif app.status:
+            lines(p, text, status_text(app), p.small, hint)
         elif pr['options']:
             lines(p, text, hint)
         else:
