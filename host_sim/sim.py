@@ -548,6 +548,8 @@ class Picture:
         panel = self.panel
         if hasattr(panel, 'take_damage'):
             rect = panel.take_damage()
+            if rect is None and self.image is not None:
+                return self.image, None     # nothing sent: no new picture to make
             image = panel.image()
             if self.image is None:
                 rect = (0, 0, image.width, image.height)
