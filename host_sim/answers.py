@@ -91,12 +91,12 @@ def candidates(q, target_words, kind_at=1):
         return [True]
     if kind == AMOUNT:
         lo, hi = q[2], q[3]
-        seen = list(q[8]) if len(q) > 8 else []     # (values the screen skips: unreachable)
-        n = len(seen)
+        skip = q[8] if len(q) > 8 else ()       # (values the screen skips: unreachable)
+        seen = []
         for w in target_words + ['%d' % lo]:
-            if w.lstrip('-').isdigit() and lo <= int(w) <= hi and int(w) not in seen:
+            if w.lstrip('-').isdigit() and lo <= int(w) <= hi and int(w) not in seen + list(skip):
                 seen.append(int(w))
-        return seen[n:]
+        return seen
     if kind == PICK:
         return [item[0] for item in q[2]]
     if kind == SUBSET:

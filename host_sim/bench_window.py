@@ -213,9 +213,8 @@ def keep_compiled():
     sys.dont_write_bytecode = False
     sys.pycache_prefix = tempfile.mkdtemp(prefix='bench-window-pyc-')
     atexit.register(shutil.rmtree, sys.pycache_prefix, True)
-    for where in (sim.ROOT,):
-        for part in ('firmware', 'boards', 'host_sim'):
-            compileall.compile_dir(os.path.join(where, part), quiet=1)
+    for part in ('firmware', 'boards', 'host_sim'):
+        compileall.compile_dir(os.path.join(sim.ROOT, part), quiet=1)
     return 'PYTHONDONTWRITEBYTECODE is set here: the firmware was compiled first into ' + \
         sys.pycache_prefix + ', as a PC that has run the simulator before keeps it'
 

@@ -128,15 +128,24 @@ def test_the_kiev_star_8_is_asked_for_when_a_score_needs_it_section_5_2(tmp_path
     assert app.session.state['vp'][0] == 1 + 2 + 3 + 4 + 6
 
 
+HELD_1_AND_3 = ['russianrailroads players=Red,Blue', 'Blue start rouble', 'Blue engineer 1',
+                'Blue engineer 3']
+
+
+def engineer_question(tmp_path, board, lines):
+    # Red's "the engineer's number" question, as the rules ask it, and the app.
+    saved_game(tmp_path, lines)
+    app, names = device(board, tmp_path)
+    s = app.session
+    return app, s.game.step(s.setup, s.state, 0, 'edit', ['Red', 'engineer'])[1]
+
+
 def test_the_engineers_number_passes_over_the_numbers_held_section_11_2(tmp_path):
     # §11.2: each engineer is one of a kind. With #1 and #3 held, Red's question
     # starts at 2; up passes over 3 to 4, down comes back to 2 and stays there (1 is
     # held), and what is entered is a free number.
-    saved_game(tmp_path, ['russianrailroads players=Red,Blue', 'Blue start rouble',
-                          'Blue engineer 1', 'Blue engineer 3'])
-    app, names = device('pico_display', tmp_path)
+    app, q = engineer_question(tmp_path, 'pico_display', HELD_1_AND_3)
     s = app.session
-    q = s.game.step(s.setup, s.state, 0, 'edit', ['Red', 'engineer'])[1]
     assert q[4] == 2 and list(q[8]) == [1, 3]
     app.question(q[0], q, lambda v: app.submit('Red engineer %d' % v), app.pop, '')
     screen = app.stack[-1]
@@ -154,22 +163,15 @@ def test_the_engineers_number_passes_over_the_numbers_held_section_11_2(tmp_path
 
 def test_the_engineers_number_offers_every_number_under_rules_1_section_11_2(tmp_path):
     # A save made under rules 1 (before engineer numbers were held once) asks as it did.
-    saved_game(tmp_path, ['russianrailroads rules=1 players=Red,Blue', 'Blue start rouble',
-                          'Blue engineer 1'])
-    app, names = device('pico_display', tmp_path)
-    s = app.session
-    q = s.game.step(s.setup, s.state, 0, 'edit', ['Red', 'engineer'])[1]
+    app, q = engineer_question(tmp_path, 'pico_display', [
+        'russianrailroads rules=1 players=Red,Blue', 'Blue start rouble', 'Blue engineer 1'])
     assert q[4] == 2 and list(q[8]) == []
 
 
 def test_a_two_button_board_counts_past_the_numbers_held_and_wraps_section_11_2(tmp_path):
     # The T-Display only counts up (and wraps to the least): it passes over the held
     # numbers too, on the way up and at the wrap (#1 is held: 15 goes round to 2).
-    saved_game(tmp_path, ['russianrailroads players=Red,Blue', 'Blue start rouble',
-                          'Blue engineer 1', 'Blue engineer 3'])
-    app, names = device('tdisplay', tmp_path)
-    s = app.session
-    q = s.game.step(s.setup, s.state, 0, 'edit', ['Red', 'engineer'])[1]
+    app, q = engineer_question(tmp_path, 'tdisplay', HELD_1_AND_3)
     app.question(q[0], q, lambda v: None, app.pop, '')
     screen = app.stack[-1]
     seen = [screen.value]

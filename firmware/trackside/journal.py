@@ -20,7 +20,6 @@ _CHUNK = 512
 # bytes (a setup or a delivery with six 12-letter names of 4-byte UTF-8
 # letters); anything longer is damage, skipped without holding it whole.
 MAX_RECORD = 2048
-_BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
 _DIR = 0x4000             # os.stat()[0]: a folder
 
 # What errno values mean, for a player (MicroPython has no errno names on

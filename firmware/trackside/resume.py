@@ -11,7 +11,9 @@ import os
 from trackside import logfmt, need, unload
 from trackside.session import Session
 from trackside.journal import (SaveError, Journal, exists, is_dir, _forget, _unreadable,
-                               _CHUNK, MAX_RECORD, _BOM)
+                               _CHUNK, MAX_RECORD)
+
+_BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
 
 
 def records(path):
