@@ -50,6 +50,10 @@ def run():
             time.sleep(1)
     note(display, ['Trackside saves games', 'on CIRCUITPY: it is', 'read-only to the',
                    'computer now. To edit', 'files: ' + hw.EDIT_HINT], 4, buttons)
+    from trackside import journal
+    # CIRCUITPY is FAT, which writes a record's sector whatever its size: a
+    # tail (journal.py, for littlefs) would save no flash erase, only add a file
+    journal.TAIL = 0
     from trackside.ui.app import App
     app = App(display, hw.KEYMAP, hw.SAVES, led)
     while True:

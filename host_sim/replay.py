@@ -1,6 +1,9 @@
 # Replay a game log (docs/log-format.md) through the firmware's rules and
 # report the standings, or the first line the rules refuse.
 import json
+import os
+
+from trackside import logfmt
 
 from trackside.session import replay
 
@@ -32,12 +35,17 @@ def run(path, as_json, out, err):
     try:
         with open(path, encoding='utf-8') as f:
             lines = f.readlines()
-    except (OSError, UnicodeError) as e:
+        n = len(lines)
+        lines += tail_lines(path)
+    except (OSError, UnicodeError, ValueError) as e:
         err.write('%s: cannot read: %s\n' % (path, e))
         return 2
     session, error = replay(lines)
     if error:
-        err.write('%s:%d: %s\n  %s\n' % ((path,) + error))
+        where = path
+        if error[0] > n:            # a line of the tail beside the log
+            where, error = path[:-4] + '.tail', (error[0] - n + 1,) + error[1:]
+        err.write('%s:%d: %s\n  %s\n' % ((where,) + error))
     if session is None:
         if as_json:
             out.write(json.dumps({'error': _error(error)}, indent=1) + '\n')
@@ -49,6 +57,24 @@ def run(path, as_json, out, err):
     else:
         out.write(table(st, session) + '\n')
     return 1 if error else 0
+
+
+def tail_lines(path):
+    # The lines of GAME.tail beside GAME.log: a device's newest records,
+    # not yet folded into the log (firmware/trackside/journal.py). Its first
+    # line, "after N", is the log's size it follows; a tail for another
+    # size is one already folded in.
+    tail = path[:-4] + '.tail'
+    if not path.endswith('.log') or not os.path.exists(tail):
+        return []
+    with open(tail, 'rb') as f:
+        head, _, rest = f.read().partition(b'\n')
+    text = logfmt.unseal(head)
+    if not text or not text.startswith(b'after ') or not text[6:].isdigit():
+        raise ValueError('%s does not begin with "after N"' % tail)
+    if int(text[6:]) != os.path.getsize(path):
+        return []
+    return rest.decode('utf-8').splitlines(True)
 
 
 def _error(error):

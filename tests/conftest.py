@@ -102,3 +102,25 @@ def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP
                         board, str(tmp_path / 'cp'), script], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return mp, json.loads(r.stdout.splitlines()[-1])
+
+
+def saved_bytes(path):
+    # A save's records as the device holds them: its log, then the records
+    # of its tail not yet folded into it (firmware/trackside/journal.py).
+    from trackside import resume
+    from trackside.journal import tail_of
+    with open(path, 'rb') as f:
+        data = f.read()
+    at = resume.tail_at(path)
+    if at:
+        with open(tail_of(path), 'rb') as f:
+            data += f.read()[at:]
+    return data
+
+
+@pytest.fixture
+def log_only(monkeypatch):
+    # Every record straight into the log, as on FAT (CircuitPython) and for
+    # a record too long for a tail: for the tests of the log's own bytes.
+    from trackside import journal
+    monkeypatch.setattr(journal, 'TAIL', 0)

@@ -14,6 +14,7 @@ from trackside.saves import Saves
 from trackside.rules import RuleError
 from trackside.session import new_session, replay
 from steam_play import random_game
+from conftest import saved_bytes
 
 SETUP = 'steam base players=Ann,Bob,Cid start=firstgame'
 PLAY = ['Ann tile engineer', 'Bob tile firstbuild', 'Cid tile turnorder', 'Bob build 3 4']
@@ -55,7 +56,7 @@ def view(s):
     return (s.cursor, s.all_lines(), json.loads(json.dumps(s.state)))
 
 
-def test_a_cut_at_every_byte_keeps_every_acknowledged_action(tmp_path):
+def test_a_cut_at_every_byte_keeps_every_acknowledged_action(tmp_path, log_only):
     saves, slot, live, sizes = played(tmp_path)
     path = saves.path(slot)
     data = open(path, 'rb').read()
@@ -97,7 +98,7 @@ def test_the_live_game_resumes_exactly(tmp_path):
     assert s.redo(3) == 3 and live.redo(3) == 3 and s.state == live.state
 
 
-def test_damaged_middle_record_is_reported_and_other_saves_are_untouched(tmp_path):
+def test_damaged_middle_record_is_reported_and_other_saves_are_untouched(tmp_path, log_only):
     saves, slot, live, sizes = played(tmp_path)
     other = saves.new(new_session('steam players=Ann,Bob,Cid start=firstgame'))
     other_bytes = open(saves.path(other), 'rb').read()
@@ -214,6 +215,8 @@ def device_file(tmp_path, lines=PLAY):
     saves.new(s)
     for line in lines:
         s.do_text(line)
+    s.idle()                # (its tail folded in, as when the device is left a moment)
+    assert not os.path.exists(journal.tail_of(saves.path(1)))
     return saves, s, open(saves.path(1), 'rb').read()
 
 
@@ -318,14 +321,16 @@ def test_replay_refuses_a_huge_number_instead_of_crashing():
 # --- writing: all or nothing ----------------------------------------------------------
 
 class FailingOpen:
-    # open() for journal.py: appends write `lands` bytes of what they are
-    # given, then raise OSError(code); the other files are left alone.
+    # open() for journal.py: a record's write (an append to the log or to
+    # its tail, or a new tail) writes `lands` bytes of what it is given,
+    # then raises OSError(code); the other files are left alone.
     def __init__(self, code, lands, times=1):
         self.code, self.lands, self.times = code, lands, times
 
     def __call__(self, path, mode='r', *args):
         f = open(path, mode, *args)
-        if mode != 'ab' or self.times <= 0:
+        record = mode == 'ab' or (mode == 'wb' and path.endswith('.tail'))
+        if not record or self.times <= 0:
             return f
         self.times -= 1
         fault = self
@@ -342,14 +347,23 @@ class FailingOpen:
 
 @pytest.mark.parametrize('code', [errno.ENOSPC, errno.EIO])
 @pytest.mark.parametrize('lands', [0, 1, 5, 12])
-def test_a_write_that_fails_part_way_is_cut_off_before_the_next(tmp_path, monkeypatch, code, lands):
+@pytest.mark.parametrize('into', ['log', 'new tail', 'tail'])
+def test_a_write_that_fails_part_way_is_cut_off_before_the_next(tmp_path, monkeypatch, code, lands,
+                                                                into):
+    if into == 'log':
+        monkeypatch.setattr(journal, 'TAIL', 0)
     saves, live, data = device_file(tmp_path)
+    if into == 'tail':
+        live.undo()             # (two records in a new tail: the next is appended to it)
+        live.redo()
+        data = saved_bytes(saves.path(1))
+        assert os.path.exists(journal.tail_of(saves.path(1)))
     before = view(live)
     monkeypatch.setattr(journal, 'open', FailingOpen(code, lands), raising=False)
     with pytest.raises(OSError) as e:
         live.undo()
     assert view(live) == before and not live.lost
-    assert open(saves.path(1), 'rb').read() == data         # cut back already
+    assert saved_bytes(saves.path(1)) == data             # cut back already
     assert journal.not_saved(e.value) == 'Could not save: %s. Nothing was changed.' % (
         'the memory is full' if code == errno.ENOSPC else
         'the memory could not be read or written (a flash error)')
@@ -358,7 +372,8 @@ def test_a_write_that_fails_part_way_is_cut_off_before_the_next(tmp_path, monkey
     assert note is None and view(s) == view(live)
 
 
-def test_a_torn_write_that_cannot_be_cut_off_waits_and_the_next_boot_drops_it(tmp_path, monkeypatch):
+def test_a_torn_write_that_cannot_be_cut_off_waits_and_the_next_boot_drops_it(tmp_path, monkeypatch,
+                                                                              log_only):
     saves, live, data = device_file(tmp_path)
     before = view(live)
     monkeypatch.setattr(journal, 'open', FailingOpen(errno.ENOSPC, 7), raising=False)

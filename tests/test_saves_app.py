@@ -31,6 +31,7 @@ def saved(saves_dir, setup=SETUP, lines=('Ann tile engineer',)):
     slot = saves.new(s)
     for line in lines:
         s.do_text(line)
+    s.idle()                # (the log whole: its tail folded in, as the device does when idle)
     return slot
 
 

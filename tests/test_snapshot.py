@@ -41,6 +41,7 @@ def saved_game(folder, seed=3, records=120, n=4):
                 s.redo(rnd.randint(1, k))
             while s.can_redo():         # the log's next line follows what is in effect
                 s.redo()
+    s.idle()                # (the log whole: its tail folded in, as the device does when idle)
     return path, s
 
 

@@ -5,6 +5,17 @@
 # written. Files are only ever replaced whole: written to NAME.tmp, then
 # renamed over NAME (atomic on littlefs and on POSIX).
 #
+# The newest records go first to saves/gameN.tail, and are folded into the
+# log when no key has been pressed for a moment, when the tail is full, when
+# the game is put aside and before "Recover what is readable". Why: littlefs
+# copies a file's last block to a freshly erased one for every append (a
+# 4 KB sector erase, 45 ms on a Pico and up to 400, with interrupts off),
+# but keeps a file of a few hundred bytes inline in its folder's metadata,
+# where an append costs no erase. The tail's first record, "after N", is
+# the log's size when it was begun: a resume reads its records after a log
+# of N bytes (resume.py), and a tail whose log is longer is one folded in
+# already (the power went before its removal), never read again.
+#
 # Every change is all or nothing, on flash as in memory: a write that fails
 # part-way (flash full, a flash error) is cut off again before anything else
 # is written, and the caller gets the OSError to tell the player. This
@@ -16,6 +27,11 @@ import os
 from trackside import logfmt, need, unload
 
 _CHUNK = 512
+# The most bytes a tail file holds, its "after N" included: littlefs keeps a
+# file inline in its folder's metadata up to about 512 bytes (measured on
+# MicroPython's littlefs with the Pico's 4 KB blocks; tools/bench_ui.py
+# counts the erases). 0: every record goes straight to the log.
+TAIL = 448
 # The longest record kept in RAM. Steam's longest legal lines are ~440
 # bytes (a setup or a delivery with six 12-letter names of 4-byte UTF-8
 # letters); anything longer is damage, skipped without holding it whole.
@@ -199,11 +215,29 @@ def _whole(path, size, first):
         return False
 
 
+def tail_of(path):
+    return path[:-4] + '.tail'
+
+
+def _room(path):
+    # The most bytes a tail may hold on the file system path is on: TAIL,
+    # and less than an eighth of its blocks, the most littlefs keeps inline
+    # (512 bytes in the Pico's 4 KB blocks). 0: none worth having there (a
+    # tail in a block of its own would cost an erase of its own).
+    try:
+        block = os.statvfs(path[:path.rfind('/')] or '/')[0]
+    except Exception:
+        return 0
+    n = min(TAIL, block // 8 - 64)
+    return n if n >= 128 else 0
+
+
 class Journal:
     # Appends records to a save, all or nothing. size is the length of the
     # file up to its last whole record; anything past it on flash is a
     # failed write, cut off before the next record is written (else the
-    # next record would join it and damage the middle of the save).
+    # next record would join it and damage the middle of the save). The
+    # tail (see above) is a Journal of its own.
     def __init__(self, path, size=None, torn=False, glue=False):
         self.path = path
         self.size = size        # None: the file as it is now
@@ -211,6 +245,10 @@ class Journal:
         self.glue = glue        # the last record lacks its newline: write one first
         self.session = None     # marked lost if flash may hold more than memory
         self.chain = None       # the CRC of every record's text so far, one after another
+        self.tail = None        # the tail's Journal, while it holds records
+        self.held = b''         # (a tail's) records after its "after N", as written
+        self.tried = False      # (a tail's) folded when idle, or tried, since its last record
+        self.room = None        # the most a tail may hold here (_room)
 
     def append(self, text):
         # Everything that allocates comes before the write: once the record
@@ -220,14 +258,38 @@ class Journal:
         chain = None if self.chain is None else logfmt.crc(memoryview(data)[:len(data) - 11], self.chain)
         if self.glue:
             data = b'\n' + data
-        n = len(data)
-        chunks = [data]
         if self.size is None:
             self.size = _size(self.path)
+        if self.room is None:
+            self.room = _room(self.path)
+        t = self.tail
+        if t is not None and t.size + len(data) > self.room:
+            self.fold()         # raises if it cannot: nothing is written
+            t = None
+        if t is not None:
+            t.put(data, t.held + data)
+        else:
+            head = logfmt.seal('after %d' % self.size)
+            if len(head) + len(data) > self.room:
+                self.put(data)  # (no tails here, or a record too long for one)
+            else:
+                if self.torn:
+                    self._cut()     # the tail follows the log as it is on flash
+                t = Journal(tail_of(self.path), 0)
+                t.session = self.session
+                t.put(head + data, data, 'wb')
+                self.tail = t
+        self.glue = False
+        self.chain = chain
+
+    def put(self, data, held=b'', mode='ab'):
+        # Write data after the good part, all or nothing; held: what the
+        # tail's records are with it (made before the write: see append).
+        n = len(data)
         if self.torn:
             self._cut()         # raises if it cannot: nothing is written
         try:
-            _write(self.path, 'ab', chunks)
+            _write(self.path, mode, [data])
         except Exception as e:
             if not self._landed(data, n):
                 self.torn = True
@@ -238,14 +300,43 @@ class Journal:
                 raise e
             # the error came after the record was on flash: it is saved
         self.size += n
-        self.glue = False
-        self.chain = chain
+        self.held = held
+        self.tried = False
+
+    def fold(self):
+        # The tail's records into the log (one block erased), then the tail
+        # removed. Raises if they cannot be written, with the tail as it
+        # was. A tail left behind (its removal failed) is one already in
+        # the log: the next tail is written over it, a resume drops it.
+        t = self.tail
+        if t is None:
+            return
+        self.put(t.held)
+        self.tail = None
+        _forget(t.path)
+
+    def idle(self):
+        # No key pressed for a while: the fold, tried once after each new
+        # record (one that fails, flash full, is not tried at every poll;
+        # the next record tries it again, and says so if it fails).
+        t = self.tail
+        if t is not None and not t.tried:
+            t.tried = True
+            try:
+                self.fold()
+            except Exception:
+                pass
+
+    def end(self):
+        # Where the last record will end in the log, once the tail is in it.
+        t = self.tail
+        return self.size + (len(t.held) if t is not None else 0)
 
     def snapshot(self, session):
         # The state after the last record, beside the save (snapshot.py),
         # so the next resume need not replay the records before it.
         if self.chain is not None:
-            need('trackside.snapshot').write(self.path, self.size, self.chain, session)
+            need('trackside.snapshot').write(self.path, self.end(), self.chain, session)
             unload('trackside.snapshot')    # (until the next one, CHECKPOINT records on)
 
     def _landed(self, data, n):
@@ -266,6 +357,9 @@ class Journal:
     def _cut(self):
         # Cut the file back to size: rewritten to NAME.tmp and renamed (no
         # truncate() on MicroPython's file systems).
+        if not self.size and not exists(self.path):
+            self.torn = False   # (a new tail that was never made)
+            return
         n = _size(self.path)
         if n < self.size:
             self._lost()        # the flash lost records memory has

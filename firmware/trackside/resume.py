@@ -10,8 +10,8 @@
 import os
 from trackside import logfmt, need, unload
 from trackside.session import Session
-from trackside.journal import (SaveError, Journal, exists, is_dir, _forget, _unreadable,
-                               _CHUNK, MAX_RECORD)
+from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _forget, _unreadable,
+                               _CHUNK, MAX_RECORD, tail_of, _size)
 
 _BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
 
@@ -23,14 +23,25 @@ def records(path):
     # last record without its newline. Reads in blocks (MicroPython's
     # readline reads a byte at a time) and never holds more than a block
     # and MAX_RECORD bytes. CR before a newline and a byte-order mark at the
-    # start are read as host_sim replay reads them.
+    # start are read as host_sim replay reads them. A tail beside the log
+    # that follows it (tail_at) is read as the log's end.
     f = open(path, 'rb')
+    t = None
     try:
+        at = tail_at(path)
         n = pos = 0             # records so far; file offset of the block
         rest = b''              # the start of a record not yet ended
         skip = False            # in a record too long to keep
         while True:
             block = f.read(_CHUNK)
+            if not block and at:
+                # the log's records go on in its tail (journal.py), at the
+                # offsets they will have once it is folded in
+                f.close()
+                f = t = open(tail_of(path), 'rb')
+                f.seek(at)
+                at = 0
+                block = f.read(_CHUNK)
             if not block:
                 break
             start = 0
@@ -60,6 +71,30 @@ def records(path):
             yield n + 1, None if skip else _text(rest, n + 1), pos, False
     finally:
         f.close()
+        if t is not None:
+            t.close()
+
+
+def tail_at(path):
+    # Where the records of path's tail begin in it (after its "after N"),
+    # if it has one that follows the log as it is; else 0 (none, or one
+    # already folded in: its N is less than the log's size).
+    tail = tail_of(path)
+    try:
+        if not exists(tail):
+            return 0
+        f = open(tail, 'rb')
+        try:
+            head = f.read(32)
+        finally:
+            f.close()
+        i = head.find(b'\n')
+        text = _text(head[:i], 2) if i > 0 else None
+        if text and text[:6] == b'after ' and text[6:].isdigit() and int(text[6:]) == _size(path):
+            return i + 1
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def _text(raw, n):
@@ -210,23 +245,60 @@ def load(path):
             raise SaveError('This save cannot be read: a folder is where the save file '
                             'should be. Choose "Delete" to remove it.')
         session, good_end, whole, cut, why, chain = _resume(path)
+        journal = _journal(path, good_end)
     except Exception as e:
         raise _unreadable(e)
     note = None
-    journal = Journal(path, good_end, glue=not whole)
+    journal.glue = not whole
     journal.chain = chain
+    journal.session = session
     if cut:
         # The last record is damaged: a write cut short. It is cut off now,
         # or before the next record (Journal), so no record joins it.
         note = 'The last entry was cut off (the power went, or the memory failed) and was dropped.'
-        journal.torn = True
+        j = journal.tail or journal
+        j.torn = True
         try:
-            journal._cut()
+            j._cut()
         except Exception:
             pass
-    journal.session = session
     session.journal = journal
     return session, note
+
+
+def _journal(path, end):
+    # The Journal of a save whose good records end at end: in its log, or
+    # in the tail that follows it (its records are then read back, a few
+    # hundred bytes: what the fold will write).
+    at = tail_at(path)
+    size = _size(path)
+    if not at or end <= size:
+        return Journal(path, end)
+    journal = Journal(path, size)
+    t = Journal(tail_of(path), at + end - size)
+    t.session = journal.session
+    f = open(t.path, 'rb')
+    try:
+        f.seek(at)
+        t.held = f.read(end - size)
+    finally:
+        f.close()
+    journal.tail = t
+    return journal
+
+
+def fold(path):
+    # The records of a save's tail (journal.py) into its log, and the tail
+    # gone: the log alone is the game again (before "Recover what is
+    # readable" rewrites it). Raises OSError if the log cannot be written.
+    at = tail_at(path)
+    tail = tail_of(path)
+    if at:
+        _journal(path, _size(path) + _size(tail) - at).fold()
+    if exists(tail):
+        # (one folded in already; it must go before the log is cut back, or
+        # a log cut to its "after N" would read it again)
+        discard(tail)
 
 
 def _resume(path):

@@ -14,7 +14,8 @@ class Saves:
     # highest slot is resumed). Beside them: gameN.log.tmp (a replace under
     # way), gameN.new (a new game being written), gameN.bad (what "Recover
     # what is readable" took out of a damaged save), gameN.snap (a snapshot
-    # for a quick resume, snapshot.py).
+    # for a quick resume, snapshot.py) and gameN.tail (the newest records,
+    # not yet in the log: journal.py).
     #
     # Nothing here raises anything but SaveError: problem holds a message
     # for the player when the folder itself cannot be used as it is.
@@ -64,7 +65,7 @@ class Saves:
                     p = self.path(slot)
                     if not exists(p) and _valid(p + '.tmp'):
                         found.append(slot)      # load() will promote it
-                elif ext not in (b'.bad', b'.new', b'.snap', b'.snap.tmp'):
+                elif ext not in (b'.bad', b'.new', b'.snap', b'.snap.tmp', b'.tail', b'.tail.tmp'):
                     continue
                 used.append(slot)
         except Exception as e:
@@ -153,6 +154,8 @@ class Saves:
             _forget(p[:-4] + '.new')
             _forget(p[:-4] + '.snap')
             _forget(p[:-4] + '.snap.tmp')
+            _forget(p[:-4] + '.tail')
+            _forget(p[:-4] + '.tail.tmp')
         except Exception:
             pass
 
@@ -164,6 +167,7 @@ class Saves:
         path = self.path(slot)
         tmp = path + '.tmp'
         bad = path[:-4] + '.bad'
+        why = cut = None
         try:
             if not exists(path) and not _valid(tmp):
                 raise SaveError('There is no save %d any more.' % slot)
@@ -172,6 +176,7 @@ class Saves:
                                 'should be. Choose "Delete" to remove it.' % slot)
             if not exists(path):
                 os.rename(tmp, path)        # a replace cut short: tmp is the save
+            _resume().fold(path)            # (the log alone is the game again)
             session, good_end, whole, cut, why, chain = _resume()._replay(path, False)
             session = None      # (left part-way by a refused record; opened again below)
             if why or cut:

@@ -402,6 +402,15 @@ class Session:
 
     defer = False
 
+    def idle(self):
+        # No key pressed for a while (ui/app.py), or the game put aside: the
+        # journal's newest records into the save's log (journal.py, fold),
+        # and the snapshot if it is due.
+        j = self.journal
+        if j is not None and not self.lost and hasattr(j, 'idle'):
+            j.idle()
+        self.cache()
+
     def cache(self):
         # Write the snapshot if it is due. It is a cache: nothing it does can
         # fail the game, which is saved already.

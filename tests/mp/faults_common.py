@@ -83,6 +83,10 @@ def file_replay(path):
             f.close()
     except OSError as e:
         return None, 'no file' if e.args[0] == 2 else UNREADABLE
+    try:
+        data += tail_records(path, len(data))
+    except OSError:
+        return None, UNREADABLE
     raw = data.split(b'\n')
     lines = []
     for i in range(len(raw)):
@@ -101,6 +105,27 @@ def file_replay(path):
     if err:
         return None, 'replay: %s' % (err,)
     return snapshot(s), None
+
+
+def tail_records(path, size):
+    # The records of the save's tail (journal.py: GAME.tail, whose first
+    # line "after N" is the size of the log it follows), read as they will
+    # be once folded in: b'' if there is none, or one folded in already.
+    try:
+        f = open(path[:-4] + '.tail', 'rb')
+    except OSError as e:
+        if e.args[0] == 2:
+            return b''
+        raise
+    try:
+        data = f.read()
+    finally:
+        f.close()
+    i = data.find(b'\n')
+    head = logfmt.unseal(data[:i]) if i > 0 else None
+    if head and head[:6] == b'after ' and head[6:].isdigit() and int(head[6:]) == size:
+        return data[i + 1:]
+    return b''
 
 
 class Problems:

@@ -38,7 +38,19 @@ journal.copy_prefix = counted_copy
 
 FS = sys.argv[2]
 if FS == 'lfs':
-    BS, NB, MAKE = 256, 48, vfs.VfsLfs2        # 12 KB
+    BS, NB, MAKE = 256, 48, vfs.VfsLfs2        # 12 KB: no room for the journal's tail
+elif FS == 'lfs-pico':
+    # the Pico's blocks (4 KB, written 256 bytes at a time): the records
+    # wait in the journal's tail, inline in littlefs's metadata
+    BS, NB = 4096, 16                           # 64 KB
+
+    class MAKE(vfs.VfsLfs2):
+        def __init__(self, dev):
+            super().__init__(dev, progsize=256)
+
+        @staticmethod
+        def mkfs(dev):
+            vfs.VfsLfs2.mkfs(dev, progsize=256)
 else:
     BS, NB, MAKE = 512, 128, vfs.VfsFat        # 64 KB, the least FatFs formats
 

@@ -16,10 +16,21 @@ import json
 import vfs
 
 MODE = sys.argv[2] if len(sys.argv) > 2 else 'cut'
-TORN = MODE == 'torn'
+TORN = MODE in ('torn', 'pico-torn')
 BS = 256        # block size
 NB = 16         # blocks: 4 KB (the game needs 7, and 4 more with snapshots; the
-                # heap here is the engine's 128 KB)
+                # heap here is the engine's 128 KB). Blocks this small leave no
+                # room for the journal's tail (journal._room): every record
+                # goes straight into the log.
+PROG = 128      # VfsLfs2's default
+PICO = MODE[:4] == 'pico'
+if PICO:
+    # the Pico's own blocks (4 KB, written 256 bytes at a time, as
+    # ports/rp2/modules/_boot.py formats them): the records wait in the
+    # journal's tail, kept inline by littlefs, and are folded into the log
+    BS = 4096
+    NB = 12
+    PROG = 256
 # The flash: made first, while the heap has a 4 KB block in one piece, and
 # erased and formatted again for every run (a blank copy would cost 4 KB
 # more of the heap the firmware is tested in).
@@ -88,7 +99,7 @@ class RAMBlockDev:
 
 def mount(data, point, cut_at=0):
     dev = RAMBlockDev(data, cut_at)
-    vfs.mount(vfs.VfsLfs2(dev), point)
+    vfs.mount(vfs.VfsLfs2(dev, progsize=PROG), point)
     return dev
 
 
@@ -107,16 +118,18 @@ def play(root, dev, acked):
     saves.new(s)
     if not dev.dead:
         acked.append(facts(s))
-    for line in PLAY:
-        s.do_text(line)
+    for i in range(len(PLAY)):
+        s.do_text(PLAY[i])
         if not dev.dead:
             acked.append(facts(s))
+        if PICO and i % 6 == 5:
+            s.idle()            # a pause at the table: the tail folded into the log
 
 
 def blank():
     for b in range(NB):
         image[b * BS:(b + 1) * BS] = ERASED
-    vfs.VfsLfs2.mkfs(RAMBlockDev(image))
+    vfs.VfsLfs2.mkfs(RAMBlockDev(image), progsize=PROG)
 
 
 # a run without a cut: how many block operations, and the reference steps
@@ -127,6 +140,7 @@ play('/ref/saves', dev, ref)
 total = dev.ops
 import os
 snaps = len([name for name in os.listdir('/ref/saves') if name.endswith('.snap')])
+tails = len([name for name in os.listdir('/ref/saves') if name.endswith('.tail')])
 vfs.umount('/ref')
 dev = None
 
@@ -181,4 +195,5 @@ for cut in range(1, total + 1):
     vfs.umount('/on')
     dev = saves = s = s2 = None
 
-print(json.dumps({'ops': total, 'cuts': cuts, 'mode': MODE, 'snaps': snaps, 'failures': failures}))
+print(json.dumps({'ops': total, 'cuts': cuts, 'mode': MODE, 'snaps': snaps, 'tails': tails,
+                  'failures': failures}))

@@ -49,9 +49,10 @@ class App:
         if pressed:
             self.busy = now
         elif self.session is not None and now - self.busy > IDLE_MS:
-            # a snapshot for a quick resume (snapshot.py), when it is due: it
-            # writes flash for a while, so not in a press (Session.defer)
-            self.session.cache()
+            # the newest records into the save's log, and a snapshot for a
+            # quick resume (snapshot.py) when it is due: they write flash
+            # for a while, so not in a press (Session.defer)
+            self.session.idle()
         p = self.p
         if p.scrolls:               # (most polls: nothing to scroll, nothing to show)
             p.animate(now)
@@ -130,6 +131,8 @@ class App:
 
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
+        if self.session is not None and self.session is not session:
+            self.session.idle()             # (the game put aside: its save whole)
         self.session = session
         session.defer = True                # its snapshots are written when idle (tick())
         self.colours = theme.player_colours(session.setup['players'])
@@ -245,10 +248,10 @@ class App:
     def submit(self, line):
         # Hand the line to the rules. Refused: the rule's words, and back to
         # the same screen with nothing changed. Done: the game screen shows
-        # it at once, and then it is saved: littlefs erases a flash sector
-        # for almost every record (45 ms on a Pico, up to 400), and the
-        # player need not wait for that to see the entry. If the save
-        # fails, the entry is taken back and the player is told.
+        # it at once, and then it is saved: a save may erase a flash sector
+        # (45 ms on a Pico, up to 400: journal.py), and the player need not
+        # wait for that to see the entry. If the save fails, the entry is
+        # taken back and the player is told.
         s = self.session
         before = table.numbers(self)
         try:

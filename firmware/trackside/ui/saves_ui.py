@@ -40,6 +40,8 @@ def resume(app, slot, how, verb):
     # in play is closed first (two games may not fit in RAM). Whatever goes
     # wrong, even out of memory, ends on the saved games with the reason.
     journal = need('trackside.journal')
+    if app.session is not None:
+        app.session.idle()          # (the game put aside: its save whole)
     app.session = None
     app.gui = None
     app.stack = []
