@@ -132,6 +132,13 @@ class Device:
         self.app.tick(self.buttons.pressed(), self.clock.now)
         self.names = self.board.BUTTONS
 
+    def close(self):
+        # The simulator stops as a device left alone does: the game's newest
+        # entries go from its tail into its log (journal.py), so that
+        # saves/<board>/gameN.log alone is the game.
+        if self.app.session is not None:
+            self.app.session.idle()
+
     def tick(self):
         # one poll of the firmware's loop, then TICK ms pass
         self.app.tick(self.buttons.pressed(), self.clock.now)
@@ -895,6 +902,13 @@ def main(args):
         with open(args.keys_file) as f:
             script += ' ' + f.read()
     device = Device(args.board, saves, session)
+    try:
+        return play(device, args, script)
+    finally:
+        device.close()
+
+
+def play(device, args, script):
     if args.png:
         os.makedirs(args.png, exist_ok=True)
         write_png(device, os.path.join(args.png, '0000.png'), args.scale)

@@ -278,3 +278,20 @@ def test_replay_names_the_tail_for_a_line_in_it(tmp_path):
     assert r.returncode == 1
     n = open(tail_of(path), 'rb').read().count(b'\n')
     assert r.stderr.startswith('%s:%d: ' % (tail_of(path), n)), r.stderr
+
+
+def test_the_simulator_stops_with_the_log_whole(tmp_path):
+    import subprocess
+    import sys
+    from conftest import ROOT
+    log = tmp_path / 'start.log'
+    log.write_text('steam base players=Ann,Bob,Cid start=firstgame\nAnn tile engineer\n')
+    saves = tmp_path / 'saves'
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'sim', '--board', 'pico_display',
+                        '--saves', str(saves), '--log', str(log), '--keys', 'A A'], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(str(saves))) == ['game1.log', 'last']
+    with open(str(saves / 'game1.log'), encoding='utf-8') as f:
+        s, err = replay(f.readlines())
+    assert err is None and s.history()[0] == 'Ann tile engineer' and s.cursor == 2
