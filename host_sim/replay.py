@@ -1,11 +1,11 @@
 # Replay a game log (docs/log-format.md) through the firmware's rules and
 # report the standings, or the first line the rules refuse.
+import io
 import json
-import os
 
-from trackside import logfmt
-
-from trackside.session import replay
+from trackside import need
+from trackside.journal import SaveError
+from trackside.replay import replay
 
 
 def table(st, session):
@@ -33,10 +33,7 @@ def table(st, session):
 
 def run(path, as_json, out, err):
     try:
-        with open(path, encoding='utf-8') as f:
-            lines = f.readlines()
-        n = len(lines)
-        lines += tail_lines(path)
+        lines, n = saved_lines(path)
     except (OSError, UnicodeError, ValueError) as e:
         err.write('%s: cannot read: %s\n' % (path, e))
         return 2
@@ -59,22 +56,28 @@ def run(path, as_json, out, err):
     return 1 if error else 0
 
 
-def tail_lines(path):
-    # The lines of GAME.tail beside GAME.log: a device's newest records,
-    # not yet folded into the log (firmware/trackside/journal.py). Its first
-    # line, "after N", is the log's size it follows; a tail for another
-    # size is one already folded in.
-    tail = path[:-4] + '.tail'
-    if not path.endswith('.log') or not os.path.exists(tail):
-        return []
-    with open(tail, 'rb') as f:
-        head, _, rest = f.read().partition(b'\n')
-    text = logfmt.unseal(head)
-    if not text or not text.startswith(b'after ') or not text[6:].isdigit():
-        raise ValueError('%s does not begin with "after N"' % tail)
-    if int(text[6:]) != os.path.getsize(path):
-        return []
-    return rest.decode('utf-8').splitlines(True)
+def saved_lines(path):
+    # The lines of GAME.log, and of GAME.tail beside it where its records
+    # follow the log (a device's newest records, not yet folded in:
+    # firmware/trackside/journal.py), read as the device reads them. Returns
+    # (lines, how many are the log's). Raises OSError, UnicodeError, or
+    # ValueError for a tail the device would call damaged.
+    with open(path, 'rb') as f:
+        data = f.read()
+    found = None
+    if path.endswith('.log'):
+        try:
+            found = need('trackside.resume').follows(path)
+        except SaveError as e:
+            raise ValueError(str(e))
+    log = _lines(data[:found[0]] if found else data)
+    tail = _lines(found[2]) if found else []
+    return log + tail, len(log)
+
+
+def _lines(data):
+    # as open(path, encoding='utf-8').readlines() reads them (universal newlines)
+    return io.TextIOWrapper(io.BytesIO(data), encoding='utf-8').readlines()
 
 
 def _error(error):

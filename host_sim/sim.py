@@ -90,7 +90,7 @@ def check_log(path):
     """The session a game log replays to; LogRefused if any line of it is refused
     (the message as `host_sim replay` gives it: file:line: the line, then the rule)."""
     sys.path.insert(0, os.path.join(ROOT, 'firmware'))
-    from trackside.session import replay
+    from trackside.replay import replay
     try:
         with open(path, encoding='utf-8') as f:
             lines = f.readlines()

@@ -7,7 +7,8 @@
 import random
 
 from trackside.rules import RuleError, clone
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 from host_sim.randplay import legal_line, junk_line
 
 STEPS = ('legal',) * 8 + ('junk', 'junk', 'undo', 'redo', 'undo_turn')

@@ -48,7 +48,7 @@ def games(tmp_path_factory):
     # board of the same size and buttons (tests/mp/ui_run.py). The CircuitPython runs go
     # two at a time.
     from host_sim import keyplan
-    from trackside.session import replay
+    from trackside.replay import replay
     out = {}
     jobs = []
     for game in GAMES:

@@ -11,7 +11,8 @@ import pytest
 from conftest import ROOT
 from doc_text import read, blocks, entries, section
 from trackside.games import steam
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 
 SHORT = os.path.join(ROOT, 'tests', 'scenarios', 'steam-base-short.log')
 

@@ -12,7 +12,8 @@ from trackside.journal import SaveError
 from trackside.resume import load
 from trackside.saves import Saves
 from trackside.rules import RuleError
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 from steam_play import random_game
 from conftest import saved_bytes
 

@@ -7,7 +7,8 @@ import pytest
 from trackside import logfmt
 from trackside.games import steam
 from trackside.rules import RuleError
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 from steam_play import random_game
 
 

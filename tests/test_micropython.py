@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from conftest import ROOT, FIRMWARE, MP_HEAP, DEVICE_HEAP, tool, run_micropython, mp_json
-from trackside.session import replay
+from trackside.replay import replay
 from steam_play import random_game
 
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'scenarios', '*.log')))

@@ -14,7 +14,8 @@ from doc_text import blocks, log_format
 from test_micropython import cpython_result, micropython_results
 from trackside import settings
 from trackside.games import russianrailroads as rr
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 
 DOC = log_format('Russian Railroads')     # the game's section of docs/log-format.md
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-*.log')))

@@ -10,7 +10,7 @@ import sys
 
 from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both
 from trackside.saves import Saves
-from trackside.session import replay
+from trackside.replay import replay
 from ui_play import KEYS, keys, device, press, saved_game
 
 SCENARIO = os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-4p')

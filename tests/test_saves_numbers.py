@@ -7,7 +7,8 @@ import pytest
 
 from trackside import logfmt, settings
 from trackside.games import GAMES, load
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 
 BIG = '9' * 5000
 NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay']

@@ -4,7 +4,8 @@ import pytest
 
 from trackside import session as session_mod
 from trackside.rules import RuleError, clone
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 from steam_play import game, random_game
 from game_play import play
 

@@ -16,11 +16,12 @@ import pytest
 from conftest import saved_bytes
 from host_sim.headless import Display, BOARDS
 from host_sim import keyscript
-from host_sim.replay import tail_lines
+from host_sim.replay import saved_lines
 from trackside import journal, logfmt, resume, session as session_mod
 from trackside.journal import tail_of
 from trackside.saves import Saves
-from trackside.session import new_session, replay
+from trackside.session import new_session
+from trackside.replay import replay
 from trackside.ui import app as app_mod
 from steam_play import random_game, legal_line
 from test_snapshot import counting
@@ -63,8 +64,7 @@ def test_log_and_tail_hold_what_the_log_alone_would(tmp_path, monkeypatch):
     s, note = saves.open(slot)
     assert note is None and view(s) == view(live)
     # host_sim replay reads the tail beside the log
-    with open(path, encoding='utf-8') as f:
-        ref, err = replay(f.readlines() + tail_lines(path))
+    ref, err = replay(saved_lines(path)[0])
     assert err is None and view(ref) == view(live)
 
 
@@ -140,16 +140,62 @@ def test_a_fold_cut_before_the_tail_is_removed_doubles_nothing(tmp_path, monkeyp
     assert saved_bytes(path) == steps[-1] + logfmt.seal(line)
 
 
-def test_a_tail_that_does_not_follow_its_log_is_not_read(tmp_path):
+@pytest.mark.parametrize('head', ['after the end', 'unsealed', 'another record', 'flipped'])
+def test_a_tail_that_fits_nowhere_is_damage_and_recover_sets_it_aside(tmp_path, head):
     lines, _ = random_game(2, n=3)
     saves, slot, live, steps = play(tmp_path, lines[:6])
     path = saves.path(slot)
     live.idle()
-    for head in (logfmt.seal('after %d' % (len(steps[-1]) + 5)), b'after 12\n', b'',
-                 logfmt.seal('nonsense')):
-        open(tail_of(path), 'wb').write(head + logfmt.seal(lines[6]))
+    first = {'after the end': logfmt.seal('after %d' % (len(steps[-1]) + 5)),
+             'unsealed': b'after %d\n' % len(steps[-1]),
+             'another record': logfmt.seal('nonsense'),
+             'flipped': logfmt.seal('after %d' % len(steps[-1])).replace(b'after', b'aftes')}[head]
+    open(tail_of(path), 'wb').write(first + logfmt.seal(lines[6]))
+    with pytest.raises(journal.SaveError) as e:
+        saves.open(slot)
+    assert str(e.value) == ('The newest entries of this save (in game1.tail) are damaged. '
+                            'Choose "Recover what is readable" to keep the entries before them.')
+    s, note = saves.recover(slot)
+    assert view(s) == view(live) and note == ('Kept what was readable; the newest entries, '
+                                              'damaged, are in game1.tail.bad.')
+    assert sorted(os.listdir(str(tmp_path))) == ['game1.log', 'game1.snap', 'game1.tail.bad',
+                                                 'last'] or \
+        sorted(os.listdir(str(tmp_path))) == ['game1.log', 'game1.tail.bad', 'last']
+    saves.delete(slot)
+    assert os.listdir(str(tmp_path)) == ['last']
+
+
+def test_a_tail_whose_first_write_was_cut_holds_nothing_saved(tmp_path):
+    lines, _ = random_game(2, n=3)
+    saves, slot, live, steps = play(tmp_path, lines[:6])
+    path = saves.path(slot)
+    live.idle()
+    whole = logfmt.seal('after %d' % len(steps[-1])) + logfmt.seal(lines[6])
+    for cut in range(len(whole) - 1):     # (not its last record's newline alone)
+        open(tail_of(path), 'wb').write(whole[:cut])
         s, note = saves.open(slot)
-        assert view(s) == view(live), head
+        assert view(s) == view(live), cut
+
+
+def test_a_fold_cut_part_way_is_read_as_the_tail_it_was(tmp_path):
+    # the log got a part of the tail's records, the tail is still there:
+    # the records are read once, from the tail, and the part is cut off
+    lines, _ = random_game(5, n=3)
+    saves, slot, live, steps = play(tmp_path, lines[:12])
+    path = saves.path(slot)
+    log = open(path, 'rb').read()
+    tail = open(tail_of(path), 'rb').read()
+    records = tail[tail.index(b'\n') + 1:]
+    for part in range(len(records) + 1):
+        open(path, 'wb').write(log + records[:part])
+        open(tail_of(path), 'wb').write(tail)
+        s, note = saves.open(slot)
+        assert view(s) == view(live), part
+        if part < len(records):
+            assert open(path, 'rb').read() == log         # the part cut off at once
+        line = legal_line(s, random.Random(part))
+        s.do_text(line)
+        assert saved_bytes(path) == steps[-1] + logfmt.seal(line), part
 
 
 def test_a_snapshot_taken_with_records_in_the_tail_is_used(tmp_path, monkeypatch):
@@ -295,3 +341,73 @@ def test_the_simulator_stops_with_the_log_whole(tmp_path):
     with open(str(saves / 'game1.log'), encoding='utf-8') as f:
         s, err = replay(f.readlines())
     assert err is None and s.history()[0] == 'Ann tile engineer' and s.cursor == 2
+
+
+def failing_writes(monkeypatch, lands):
+    # Every record's write lands `lands` bytes, then fails (ENOSPC), and no
+    # cut can be made (no room for its copy).
+    from test_journal import FailingOpen
+    monkeypatch.setattr(journal, 'open', FailingOpen(28, lands), raising=False)
+
+    def no_room(*args):
+        raise OSError(28, 'full')
+    monkeypatch.setattr(journal, 'copy_prefix', no_room)
+
+
+def test_a_fold_torn_and_not_cut_back_loses_nothing(tmp_path, monkeypatch):
+    lines, _ = random_game(7, n=3)
+    saves, slot, live, steps = play(tmp_path, lines[:6])
+    failing_writes(monkeypatch, 7)
+    live.idle()                             # the fold lands 7 bytes; the cut has no room
+    assert live.lost                        # (the device opens the save again)
+    monkeypatch.undo()
+    s, note = saves.open(slot)
+    assert note is None and view(s) == view(live)
+    assert open(saves.path(slot), 'rb').read() == steps[0]     # the 7 bytes cut off
+    s.do_text(lines[6])
+    assert saves.open(slot)[0].history() == lines[1:7]
+
+
+def test_an_idle_fold_that_leaves_memory_unsure_opens_the_save_again(tmp_path, monkeypatch):
+    width, height, mono, names, keymap = BOARDS['pico_display']
+    lines, _ = random_game(7, n=3)
+    saves, slot, live, steps = play(tmp_path, lines[:6])
+    live = None
+    app = app_mod.App(Display(width, height, mono), keymap, str(tmp_path))
+    assert app.session.cursor == 5
+    failing_writes(monkeypatch, 7)
+    clock = keyscript.Clock()
+    for _ in range(app_mod.IDLE_MS // keyscript.TICK + 2):
+        app.tick(0, clock.now)
+        clock.now += keyscript.TICK
+    monkeypatch.undo()
+    assert app.stack[-1].title == 'Not saved' and not app.session.lost
+    assert app.session.cursor == 5 and 'the game is shown as it was saved' in \
+        app.stack[-1].text.lower()
+    app.session.do_text(lines[6])
+    assert saves.open(slot)[0].history() == lines[1:7]
+
+
+def test_a_resumed_tail_marks_the_game_lost_when_a_torn_record_stays(tmp_path, monkeypatch):
+    lines, _ = random_game(7, n=3)
+    saves, slot, live, steps = play(tmp_path, lines[:6])
+    s, note = saves.open(slot)
+    assert s.journal.tail is not None and s.journal.tail.session is s
+    failing_writes(monkeypatch, len(logfmt.seal(lines[6])) - 1)
+    with pytest.raises(OSError):
+        s.do_text(lines[6])                 # all but its newline lands, and stays
+    assert s.lost
+
+
+def test_replay_reads_a_save_whose_tail_was_cut_back_to_nothing(tmp_path):
+    import subprocess
+    import sys
+    from conftest import ROOT
+    lines, _ = random_game(2, n=3)
+    saves, slot, live, steps = play(tmp_path, lines[:6])
+    path = saves.path(slot)
+    live.idle()
+    open(tail_of(path), 'wb').close()
+    r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', path, '--json'], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr

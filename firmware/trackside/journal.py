@@ -1,9 +1,10 @@
-# Saved games on flash. Each game is one file, saves/gameN.log, in the log
+# Saved games on flash. Each game is a log, saves/gameN.log, in the log
 # format (docs/log-format.md): the setup line, then one record per action,
 # undo or redo, each sealed with a CRC-32 and written with its own
-# open-append-close, so a power cut can lose at most the record being
-# written. Files are only ever replaced whole: written to NAME.tmp, then
-# renamed over NAME (atomic on littlefs and on POSIX).
+# open-append-close (into the log, or its tail: below), so a power cut can
+# lose at most the record being written. Files are otherwise replaced whole:
+# written to NAME.tmp, then renamed over NAME (atomic on littlefs and on
+# POSIX); a new tail is written over one folded in already.
 #
 # The newest records go first to saves/gameN.tail, and are folded into the
 # log when no key has been pressed for a moment, when the tail is full, when
@@ -21,8 +22,8 @@
 # is written, and the caller gets the OSError to tell the player. This
 # module is what a game in play needs (it is loaded all the while): reading
 # a save back and replaying it is resume.py's, and the save slots (the list,
-# the last game, new, delete, recover) are saves.py's; the device needs
-# those only at start-up and in the saved games' screens.
+# the last game, a new game's file, delete, recover) are saves.py's; the
+# device needs those only at start-up and in the saved games' screens.
 import os
 from trackside import logfmt, need, unload
 
@@ -200,21 +201,6 @@ def _write(path, mode, chunks):
         raise e
 
 
-def _whole(path, size, first):
-    # Is path there, size bytes long, and does it start with the record
-    # first (its setup, as written)? After an error, with nothing to load.
-    try:
-        if _size(path) != size:
-            return False
-        f = open(path, 'rb')
-        try:
-            return f.read(len(first)) == first
-        finally:
-            f.close()
-    except Exception:
-        return False
-
-
 def tail_of(path):
     return path[:-4] + '.tail'
 
@@ -238,17 +224,19 @@ class Journal:
     # failed write, cut off before the next record is written (else the
     # next record would join it and damage the middle of the save). The
     # tail (see above) is a Journal of its own.
+    # (the class's values until an instance has its own: fewer per instance)
+    session = None      # marked lost if flash may hold more than memory
+    chain = None        # the CRC of every record's text so far, one after another
+    tail = None         # the tail's Journal, while it holds records
+    head = 0            # (a tail's) the length of its "after N"
+    tried = False       # (a tail's) folded when idle, or tried, since its last record
+    room = None         # the most a tail may hold here (_room)
+
     def __init__(self, path, size=None, torn=False, glue=False):
         self.path = path
         self.size = size        # None: the file as it is now
         self.torn = torn        # bytes past size may be on flash
         self.glue = glue        # the last record lacks its newline: write one first
-        self.session = None     # marked lost if flash may hold more than memory
-        self.chain = None       # the CRC of every record's text so far, one after another
-        self.tail = None        # the tail's Journal, while it holds records
-        self.held = b''         # (a tail's) records after its "after N", as written
-        self.tried = False      # (a tail's) folded when idle, or tried, since its last record
-        self.room = None        # the most a tail may hold here (_room)
 
     def append(self, text):
         # Everything that allocates comes before the write: once the record
@@ -267,7 +255,7 @@ class Journal:
             self.fold()         # raises if it cannot: nothing is written
             t = None
         if t is not None:
-            t.put(data, t.held + data)
+            t.put(data)
         else:
             head = logfmt.seal('after %d' % self.size)
             if len(head) + len(data) > self.room:
@@ -277,14 +265,14 @@ class Journal:
                     self._cut()     # the tail follows the log as it is on flash
                 t = Journal(tail_of(self.path), 0)
                 t.session = self.session
-                t.put(head + data, data, 'wb')
+                t.head = len(head)
+                t.put(head + data, 'wb')
                 self.tail = t
         self.glue = False
         self.chain = chain
 
-    def put(self, data, held=b'', mode='ab'):
-        # Write data after the good part, all or nothing; held: what the
-        # tail's records are with it (made before the write: see append).
+    def put(self, data, mode='ab'):
+        # Write data after the good part, all or nothing.
         n = len(data)
         if self.torn:
             self._cut()         # raises if it cannot: nothing is written
@@ -300,7 +288,6 @@ class Journal:
                 raise e
             # the error came after the record was on flash: it is saved
         self.size += n
-        self.held = held
         self.tried = False
 
     def fold(self):
@@ -311,14 +298,24 @@ class Journal:
         t = self.tail
         if t is None:
             return
-        self.put(t.held)
+        n = t.size - t.head
+        f = open(t.path, 'rb')      # (read back: the RAM is the game's meanwhile)
+        try:
+            f.seek(t.head)
+            data = f.read(n)
+        finally:
+            f.close()
+        if len(data) != n:
+            raise OSError(5)
+        self.put(data)
         self.tail = None
         _forget(t.path)
 
     def idle(self):
         # No key pressed for a while: the fold, tried once after each new
-        # record (one that fails, flash full, is not tried at every poll;
-        # the next record tries it again, and says so if it fails).
+        # record (one that fails, flash full, is not tried at every poll:
+        # the next idle moment after the next record tries again, and a
+        # record that finds the tail full must fold, or is refused).
         t = self.tail
         if t is not None and not t.tried:
             t.tried = True
@@ -327,16 +324,14 @@ class Journal:
             except Exception:
                 pass
 
-    def end(self):
-        # Where the last record will end in the log, once the tail is in it.
-        t = self.tail
-        return self.size + (len(t.held) if t is not None else 0)
-
     def snapshot(self, session):
         # The state after the last record, beside the save (snapshot.py),
-        # so the next resume need not replay the records before it.
+        # so the next resume need not replay the records before it: its
+        # offset is where that record will be once the tail is in the log.
+        t = self.tail
         if self.chain is not None:
-            need('trackside.snapshot').write(self.path, self.end(), self.chain, session)
+            end = self.size + (t.size - t.head if t is not None else 0)
+            need('trackside.snapshot').write(self.path, end, self.chain, session)
             unload('trackside.snapshot')    # (until the next one, CHECKPOINT records on)
 
     def _landed(self, data, n):
@@ -403,34 +398,3 @@ def copy_prefix(path, nbytes, dest):
             raise e
     finally:
         src.close()
-
-
-def create(path, session):
-    # A new save for a session: written whole as NAME.new, then renamed,
-    # so a game file always starts with a good setup, and a new game that
-    # could not be written leaves nothing that is read as a game. Raises
-    # OSError (or MemoryError) with nothing changed.
-    # Everything that allocates comes first: after the rename nothing may
-    # fail, or the game would be on flash while the caller says it is not.
-    new = path[:-4] + '.new'
-    _forget(new)
-    recs = [logfmt.seal(text) for text in [session.setup_line()] + session.history()]
-    size = 0
-    chain = 0
-    for rec in recs:
-        size += len(rec)
-        chain = logfmt.crc(memoryview(rec)[:len(rec) - 11], chain)
-    j = Journal(path, size)
-    j.chain = chain
-    j.session = session
-    first = recs[0]
-    try:
-        _write(new, 'wb', recs)
-        recs = None
-        replace(path, new)      # (Saves.new picks a free slot: nothing to replace)
-    except Exception as e:
-        if not _whole(path, size, first):
-            _forget(new)
-            raise e
-        # the rename landed and an error came after it: the game is saved
-    session.journal = j

@@ -16,32 +16,36 @@ from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _for
 _BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
 
 
-def records(path):
+def records(path, tail=True):
     # Yield (record_number, text, end_offset, whole) for each record: text
     # (bytes) is None where the checksum fails (damaged, or torn by a power
     # cut) or the record is longer than MAX_RECORD; whole is False for a
     # last record without its newline. Reads in blocks (MicroPython's
     # readline reads a byte at a time) and never holds more than a block
     # and MAX_RECORD bytes. CR before a newline and a byte-order mark at the
-    # start are read as host_sim replay reads them. A tail beside the log
-    # that follows it (tail_at) is read as the log's end.
+    # start are read as host_sim replay reads them. The records of a tail
+    # that follows the log (follows()) come after the log's, at the offsets
+    # they will have once folded in; tail=False: the log's only.
+    found = follows(path) if tail else None
+    left = found[0] if found else -1        # the log's bytes the tail's records follow
     f = open(path, 'rb')
-    t = None
     try:
-        at = tail_at(path)
         n = pos = 0             # records so far; file offset of the block
         rest = b''              # the start of a record not yet ended
         skip = False            # in a record too long to keep
         while True:
-            block = f.read(_CHUNK)
-            if not block and at:
-                # the log's records go on in its tail (journal.py), at the
-                # offsets they will have once it is folded in
-                f.close()
-                f = t = open(tail_of(path), 'rb')
-                f.seek(at)
-                at = 0
-                block = f.read(_CHUNK)
+            if left == 0:
+                block = found[2]    # (a few hundred bytes, read already)
+                left = -2           # (the log's bytes past n are not read)
+            elif left == -2:
+                break
+            else:
+                block = f.read(_CHUNK if left < 0 else min(_CHUNK, left))
+                if left > 0:
+                    left -= len(block)
+                    if not block:
+                        left = 0
+                        continue
             if not block:
                 break
             start = 0
@@ -71,30 +75,59 @@ def records(path):
             yield n + 1, None if skip else _text(rest, n + 1), pos, False
     finally:
         f.close()
-        if t is not None:
-            t.close()
 
 
-def tail_at(path):
-    # Where the records of path's tail begin in it (after its "after N"),
-    # if it has one that follows the log as it is; else 0 (none, or one
-    # already folded in: its N is less than the log's size).
+def follows(path):
+    # The save's tail (journal.py), if its records follow the log: (n, at,
+    # records) with n the log's bytes they follow, at where they begin in
+    # the tail. None if there is none, or its records are in the log already
+    # (a fold done, the power cut before the tail's removal: the log's bytes
+    # past n are them). A log longer than n by a part of them is a fold cut
+    # part-way: those bytes are cut off before the next write. Raises
+    # SaveError where a tail holds records that fit nowhere (damaged).
     tail = tail_of(path)
-    try:
-        if not exists(tail):
-            return 0
+    if not exists(tail):
+        return None
+    data = b''
+    size = _size(tail)
+    if size <= 4 * _CHUNK:          # (a tail is TAIL bytes at most)
         f = open(tail, 'rb')
         try:
-            head = f.read(32)
+            data = f.read()
         finally:
             f.close()
-        i = head.find(b'\n')
-        text = _text(head[:i], 2) if i > 0 else None
-        if text and text[:6] == b'after ' and text[6:].isdigit() and int(text[6:]) == _size(path):
-            return i + 1
-    except (OSError, ValueError):
-        pass
-    return 0
+    i = data.find(b'\n')
+    head = _text(data[:i], 2) if i > 0 else None
+    rest = data[i + 1:]
+    if not head or head[:6] != b'after ' or not head[6:].isdigit():
+        # a first write cut short holds nothing that was saved; whole records
+        # after a damaged head were
+        if size > 4 * _CHUNK or any(_text(r, 2) for r in rest.split(b'\n')[:-1]):
+            raise SaveError(_damaged_tail(path))
+        return None
+    n = int(head[6:])
+    k = _size(path) - n             # the log's bytes past n
+    m = min(k, len(rest))
+    if k < 0 or (m and _bytes_at(path, n, m) != rest[:m]):
+        raise SaveError(_damaged_tail(path))
+    if k >= len(rest):
+        return None
+    return n, i + 1, rest
+
+
+def _damaged_tail(path):
+    name = tail_of(path)
+    return ('The newest entries of this save (in %s) are damaged. Choose "Recover what is '
+            'readable" to keep the entries before them.' % name[name.rfind('/') + 1:])
+
+
+def _bytes_at(path, at, n):
+    f = open(path, 'rb')
+    try:
+        f.seek(at)
+        return f.read(n)
+    finally:
+        f.close()
 
 
 def _text(raw, n):
@@ -113,7 +146,7 @@ def _text(raw, n):
 
 def _first(path):
     # The first record (n, text, end, whole), or None; the file is closed.
-    g = records(path)
+    g = records(path, False)
     try:
         for r in g:
             return r
@@ -252,6 +285,13 @@ def load(path):
     journal.glue = not whole
     journal.chain = chain
     journal.session = session
+    if journal.tail is not None:
+        journal.tail.session = session
+    if journal.torn and not cut:
+        try:
+            journal._cut()      # (the part of a fold cut short, before its tail)
+        except Exception:
+            pass
     if cut:
         # The last record is damaged: a write cut short. It is cut off now,
         # or before the next record (Journal), so no record joins it.
@@ -268,21 +308,14 @@ def load(path):
 
 def _journal(path, end):
     # The Journal of a save whose good records end at end: in its log, or
-    # in the tail that follows it (its records are then read back, a few
-    # hundred bytes: what the fold will write).
-    at = tail_at(path)
-    size = _size(path)
-    if not at or end <= size:
-        return Journal(path, end)
-    journal = Journal(path, size)
-    t = Journal(tail_of(path), at + end - size)
-    t.session = journal.session
-    f = open(t.path, 'rb')
-    try:
-        f.seek(at)
-        t.held = f.read(end - size)
-    finally:
-        f.close()
+    # in the tail that follows it (follows()).
+    found = follows(path)
+    if found is None or end <= found[0]:
+        return Journal(path, end, _size(path) > end)
+    n, at, rest = found
+    journal = Journal(path, n, _size(path) > n)     # (torn: a fold cut part-way)
+    t = Journal(tail_of(path), at + end - n)
+    t.head = at
     journal.tail = t
     return journal
 
@@ -290,15 +323,23 @@ def _journal(path, end):
 def fold(path):
     # The records of a save's tail (journal.py) into its log, and the tail
     # gone: the log alone is the game again (before "Recover what is
-    # readable" rewrites it). Raises OSError if the log cannot be written.
-    at = tail_at(path)
+    # readable" rewrites it). A damaged tail is set aside as gameN.tail.bad
+    # (True is returned). Raises OSError if the log cannot be written.
     tail = tail_of(path)
-    if at:
-        _journal(path, _size(path) + _size(tail) - at).fold()
+    try:
+        found = follows(path)
+    except SaveError:
+        bad = tail + '.bad'
+        _forget(bad)
+        os.rename(tail, bad)
+        return True
+    if found is not None:
+        _journal(path, found[0] + len(found[2])).fold()
     if exists(tail):
         # (one folded in already; it must go before the log is cut back, or
         # a log cut to its "after N" would read it again)
         discard(tail)
+    return False
 
 
 def _resume(path):

@@ -1,11 +1,12 @@
 # The save slots on flash: root/game1.log, game2.log, ... (each a game's
-# journal, journal.py) and root/last, the slot to resume at power-on. The
+# journal, journal.py, its newest records perhaps in gameN.tail) and root/last, the slot to resume at power-on. The
 # device needs them at start-up, for a new game and in the saved games'
 # screens; during a game it lets this module go (ui/app.py).
 import os
 from trackside import need
-from trackside.journal import (SaveError, exists, is_dir, discard, _forget, _names, _write,
-                               explain, copy_prefix, create, replace, _unreadable)
+from trackside.logfmt import seal, crc
+from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _forget, _names,
+                               _write, _size, explain, copy_prefix, replace, _unreadable)
 
 
 class Saves:
@@ -14,8 +15,9 @@ class Saves:
     # highest slot is resumed). Beside them: gameN.log.tmp (a replace under
     # way), gameN.new (a new game being written), gameN.bad (what "Recover
     # what is readable" took out of a damaged save), gameN.snap (a snapshot
-    # for a quick resume, snapshot.py) and gameN.tail (the newest records,
-    # not yet in the log: journal.py).
+    # for a quick resume, snapshot.py), gameN.tail (the newest records, not
+    # yet in the log: journal.py) and gameN.tail.bad (a damaged tail that
+    # "Recover what is readable" set aside).
     #
     # Nothing here raises anything but SaveError: problem holds a message
     # for the player when the folder itself cannot be used as it is.
@@ -65,7 +67,8 @@ class Saves:
                     p = self.path(slot)
                     if not exists(p) and _valid(p + '.tmp'):
                         found.append(slot)      # load() will promote it
-                elif ext not in (b'.bad', b'.new', b'.snap', b'.snap.tmp', b'.tail', b'.tail.tmp'):
+                elif ext not in (b'.bad', b'.new', b'.snap', b'.snap.tmp', b'.tail', b'.tail.tmp',
+                                 b'.tail.bad'):
                     continue
                 used.append(slot)
         except Exception as e:
@@ -156,6 +159,7 @@ class Saves:
             _forget(p[:-4] + '.snap.tmp')
             _forget(p[:-4] + '.tail')
             _forget(p[:-4] + '.tail.tmp')
+            _forget(p[:-4] + '.tail.bad')
         except Exception:
             pass
 
@@ -167,7 +171,7 @@ class Saves:
         path = self.path(slot)
         tmp = path + '.tmp'
         bad = path[:-4] + '.bad'
-        why = cut = None
+        why = cut = aside = None
         try:
             if not exists(path) and not _valid(tmp):
                 raise SaveError('There is no save %d any more.' % slot)
@@ -176,7 +180,7 @@ class Saves:
                                 'should be. Choose "Delete" to remove it.' % slot)
             if not exists(path):
                 os.rename(tmp, path)        # a replace cut short: tmp is the save
-            _resume().fold(path)            # (the log alone is the game again)
+            aside = _resume().fold(path)    # (the log alone is the game again)
             session, good_end, whole, cut, why, chain = _resume()._replay(path, False)
             session = None      # (left part-way by a refused record; opened again below)
             if why or cut:
@@ -200,6 +204,9 @@ class Saves:
                 raise SaveError('Could not recover save %d: %s.' % (slot, explain(e)))
             # cut before the last rename: the shortened copy is the save now
         session, note = self.open(slot)
+        if aside:
+            return session, ('Kept what was readable; the newest entries, damaged, are in '
+                             'game%d.tail.bad.' % slot)
         return session, note or ('Kept what was readable; the rest is in game%d.bad.' % slot
                                  if why or cut else 'Nothing in this save was damaged.')
 
@@ -247,3 +254,49 @@ def _valid(path):
     # resume.valid_start, which never raises; a MemoryError loading it is
     # raised, never taken for "not a game" (the callers say what failed).
     return _resume().valid_start(path)
+
+
+def create(path, session):
+    # A new save for a session: written whole as NAME.new, then renamed,
+    # so a game file always starts with a good setup, and a new game that
+    # could not be written leaves nothing that is read as a game. Raises
+    # OSError (or MemoryError) with nothing changed.
+    # Everything that allocates comes first: after the rename nothing may
+    # fail, or the game would be on flash while the caller says it is not.
+    new = path[:-4] + '.new'
+    _forget(new)
+    recs = [seal(text) for text in [session.setup_line()] + session.history()]
+    size = 0
+    chain = 0
+    for rec in recs:
+        size += len(rec)
+        chain = crc(memoryview(rec)[:len(rec) - 11], chain)
+    j = Journal(path, size)
+    j.chain = chain
+    j.session = session
+    first = recs[0]
+    try:
+        _write(new, 'wb', recs)
+        recs = None
+        replace(path, new)      # (Saves.new picks a free slot: nothing to replace)
+    except Exception as e:
+        if not _whole(path, size, first):
+            _forget(new)
+            raise e
+        # the rename landed and an error came after it: the game is saved
+    session.journal = j
+
+
+def _whole(path, size, first):
+    # Is path there, size bytes long, and does it start with the record
+    # first (its setup, as written)? After an error, with nothing to load.
+    try:
+        if _size(path) != size:
+            return False
+        f = open(path, 'rb')
+        try:
+            return f.read(len(first)) == first
+        finally:
+            f.close()
+    except Exception:
+        return False

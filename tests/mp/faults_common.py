@@ -12,7 +12,7 @@
 import json
 
 from trackside import logfmt
-from trackside.session import replay
+from trackside.replay import replay
 from trackside.journal import SaveError
 from trackside.saves import Saves
 from trackside.rules import RuleError

@@ -6,7 +6,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 import gc
 import json
-from trackside.session import replay
+from trackside.replay import replay
 
 for path in sys.argv[2:]:
     f = open(path)

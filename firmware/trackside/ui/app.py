@@ -53,6 +53,10 @@ class App:
             # quick resume (snapshot.py) when it is due: they write flash
             # for a while, so not in a press (Session.defer)
             self.session.idle()
+            if self.session.lost:
+                # a fold that failed half-way: memory may not match flash, so
+                # the save is opened again, as after a failed entry
+                self.failed(OSError(5))
         p = self.p
         if p.scrolls:               # (most polls: nothing to scroll, nothing to show)
             p.animate(now)
