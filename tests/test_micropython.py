@@ -99,6 +99,16 @@ def test_power_cut_at_every_littlefs_block_operation(mpy_dir, mode):
     assert result['tails'] == (1 if 'pico' in mode else 0)
 
 
+def test_nothing_allocates_once_a_record_is_on_flash(mpy_dir, tmp_path):
+    # journal.py: after a record's write, a MemoryError would leave memory
+    # behind flash (or fold a tail twice). The heap is locked from the write
+    # to the end of Journal.put, for a new tail, a tail appended to, a fold
+    # when idle and of a full tail, and a record straight into the log.
+    out = json.loads(run_micropython([os.path.join('tests', 'mp', 'heap_after_write.py'), mpy_dir,
+                                      str(tmp_path)], heap='512k').strip().splitlines()[-1])
+    assert len(out) == 5 and all(v == [0, True] for v in out.values()), out
+
+
 def test_python_crc32_matches_binascii_on_micropython(mpy_dir):
     import binascii
     r = mp_json(os.path.join('tests', 'mp', 'crc_check.py'), mpy_dir)

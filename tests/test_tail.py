@@ -411,3 +411,73 @@ def test_replay_reads_a_save_whose_tail_was_cut_back_to_nothing(tmp_path):
     r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', path, '--json'], cwd=ROOT,
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+EMOJI = '\U0001F600' * 12
+
+
+@pytest.mark.parametrize('how', ['power cut', 'failed write'])
+def test_a_cut_short_first_tail_then_a_record_too_long_for_one(tmp_path, monkeypatch, how):
+    # the first write of a new tail lands its "after N" and a part of its
+    # record; the next record, too long for a tail, goes into the log: the
+    # part left in the tail must not make the save look damaged
+    room = 60
+    monkeypatch.setattr(journal, '_room', lambda path: room)
+    saves = Saves(str(tmp_path))
+    s = new_session('steam base players=Ann,%s,Cid start=firstgame' % EMOJI)
+    slot = saves.new(s)
+    path = saves.path(slot)
+    s.do_text('Ann tile engineer')
+    s.idle()
+    n = os.path.getsize(path)
+    if how == 'power cut':
+        open(tail_of(path), 'wb').write(logfmt.seal('after %d' % n) + logfmt.seal('undo')[:5])
+    else:
+        failing_writes(monkeypatch, len(logfmt.seal('after %d' % n)) + 5)
+        with pytest.raises(OSError):
+            s.undo()
+        assert s.lost
+        monkeypatch.undo()
+        monkeypatch.setattr(journal, '_room', lambda path: room)
+    s, note = saves.open(slot)
+    assert s.history() == ['Ann tile engineer']
+    s.do_text('%s tile firstbuild' % EMOJI)
+    assert not os.path.exists(tail_of(path))
+    assert saves.open(slot)[0].history() == s.history()
+
+
+class PowerCut(BaseException):
+    pass
+
+
+@pytest.mark.parametrize('then', ['fails', 'power cut'])
+def test_a_tail_cut_back_whose_rename_stops_half_way_is_kept(tmp_path, monkeypatch, then):
+    # A record's write to the tail fails part-way and is cut back: the cut
+    # copy (gameN.tail.tmp) replaces the tail. Where the rename cannot
+    # replace it, the tail is removed first, then renamed again; stopped
+    # there, the copy is all there is, and it is the tail.
+    lines, _ = random_game(4, n=3)
+    saves, slot, live, steps = play(tmp_path, lines[:6])
+    assert live.journal.tail is not None
+    acknowledged = view(live)
+    real_rename = os.rename
+    calls = []
+
+    def rename(src, dst):
+        if str(src).endswith('.tail.tmp'):
+            calls.append(src)
+            if len(calls) == 1:
+                raise OSError(28, 'full')
+            if then == 'power cut':
+                raise PowerCut()
+            raise OSError(5, 'flash error')
+        return real_rename(src, dst)
+    monkeypatch.setattr(os, 'rename', rename)
+    from test_journal import FailingOpen
+    monkeypatch.setattr(journal, 'open', FailingOpen(28, 5), raising=False)
+    with pytest.raises((OSError, PowerCut)):
+        live.do_text(lines[6])
+    monkeypatch.undo()
+    assert len(calls) == 2 and not os.path.exists(tail_of(saves.path(slot)))
+    s, note = saves.open(slot)
+    assert view(s) == acknowledged

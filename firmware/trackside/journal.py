@@ -224,19 +224,19 @@ class Journal:
     # failed write, cut off before the next record is written (else the
     # next record would join it and damage the middle of the save). The
     # tail (see above) is a Journal of its own.
-    # (the class's values until an instance has its own: fewer per instance)
-    session = None      # marked lost if flash may hold more than memory
-    chain = None        # the CRC of every record's text so far, one after another
-    tail = None         # the tail's Journal, while it holds records
-    head = 0            # (a tail's) the length of its "after N"
-    tried = False       # (a tail's) folded when idle, or tried, since its last record
-    room = None         # the most a tail may hold here (_room)
-
     def __init__(self, path, size=None, torn=False, glue=False):
+        # (every attribute made here: on MicroPython a new one grows the
+        # instance's table, an allocation, and after a write nothing may fail)
         self.path = path
         self.size = size        # None: the file as it is now
         self.torn = torn        # bytes past size may be on flash
         self.glue = glue        # the last record lacks its newline: write one first
+        self.session = None     # marked lost if flash may hold more than memory
+        self.chain = None       # the CRC of every record's text so far, one after another
+        self.tail = None        # the tail's Journal, while it holds records
+        self.head = 0           # (a tail's) the length of its "after N"
+        self.tried = False      # (a tail's) folded when idle, or tried, since its last record
+        self.room = None        # the most a tail may hold here (_room)
 
     def append(self, text):
         # Everything that allocates comes before the write: once the record
@@ -259,7 +259,14 @@ class Journal:
         else:
             head = logfmt.seal('after %d' % self.size)
             if len(head) + len(data) > self.room:
-                self.put(data)  # (no tails here, or a record too long for one)
+                # no tails here, or a record too long for one: into the log,
+                # with no tail left beside it (one cut short could not follow
+                # the log's new end: follows() would call it damaged)
+                if self.room:
+                    tail = tail_of(self.path)
+                    if exists(tail):
+                        discard(tail)   # raises if it cannot: nothing is written
+                self.put(data)
             else:
                 if self.torn:
                     self._cut()     # the tail follows the log as it is on flash

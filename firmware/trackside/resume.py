@@ -277,6 +277,7 @@ def load(path):
         if is_dir(path):
             raise SaveError('This save cannot be read: a folder is where the save file '
                             'should be. Choose "Delete" to remove it.')
+        _promote_tail(path)
         session, good_end, whole, cut, why, chain = _resume(path)
         journal = _journal(path, good_end)
     except Exception as e:
@@ -320,12 +321,25 @@ def _journal(path, end):
     return journal
 
 
+def _promote_tail(path):
+    # A tail cut back (Journal._cut) by a replace() stopped between its
+    # remove and its rename lives on as gameN.tail.tmp only: it is the tail.
+    tail = tail_of(path)
+    tmp = tail + '.tmp'
+    if exists(tmp):
+        if exists(tail):
+            _forget(tmp)        # (the cut stopped before its rename: the tail stands)
+        else:
+            os.rename(tmp, tail)
+
+
 def fold(path):
     # The records of a save's tail (journal.py) into its log, and the tail
     # gone: the log alone is the game again (before "Recover what is
     # readable" rewrites it). A damaged tail is set aside as gameN.tail.bad
     # (True is returned). Raises OSError if the log cannot be written.
     tail = tail_of(path)
+    _promote_tail(path)
     try:
         found = follows(path)
     except SaveError:

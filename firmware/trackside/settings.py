@@ -10,7 +10,10 @@
 # and what the settings screen says of it is a line of the game's
 # SETTINGS_TEXT, "key | label | one line of help | what each word means,
 # separated by commas" (one block of text costs a device far less memory
-# than a string for each).
+# than a string for each). SETTINGS_TEXT is in the game's module, or in
+# NAME_text.py beside it, so that the game in play does not hold it: only
+# the new-game screens read it (texts()).
+from trackside import need, unload
 from trackside.rules import RuleError
 from trackside.logfmt import number
 
@@ -52,23 +55,21 @@ def is_number(spec):
     return len(a) == 2 and isinstance(a[0], int)
 
 
-def text(game, key):
-    # (label, help, [what each allowed word means] or None) from the game's
-    # SETTINGS_TEXT.
-    for line in game.SETTINGS_TEXT.split('\n'):
+def texts(game):
+    # {key: (label, help, [what each allowed word means] or None)} from the
+    # game's SETTINGS_TEXT; its NAME_text.py is let go again at once.
+    name = game.__name__ + '_text'
+    block = getattr(game, 'SETTINGS_TEXT', None)
+    if block is None:
+        block = need(name).SETTINGS_TEXT
+        unload(name)
+    out = {}
+    for line in block.split('\n'):
         parts = [x.strip() for x in line.split('|')]
-        if parts[0] == key:
+        if len(parts) > 2:
             words = [w.strip() for w in parts[3].split(',')] if len(parts) > 3 else None
-            return parts[1], parts[2], words
-    return key, '', None
-
-
-def shown(game, spec, value):
-    # A setting's value as the settings screen shows it.
-    words = text(game, spec[0])[2]
-    if words and not is_number(spec):
-        return words[spec[2].index(value)]
-    return '%s' % value
+            out[parts[0]] = (parts[1], parts[2], words)
+    return out
 
 
 def check(game, setup):

@@ -19,11 +19,6 @@ SETTINGS = (
     ('min_points', 0, (-999, 0), None),
     ('max_points', 100, (1, 9999), None),
 )
-SETTINGS_TEXT = """\
-rounds | Rounds | Rounds in the game; 0: until "End the game"
-low | Winner | Most points win, or the fewest | Most points, Fewest points
-min_points | Least in a round | The fewest points a player can score in a round
-max_points | Most in a round | The most points a player can score in a round"""
 VERBS = ('round', 'fix', 'end')
 RESERVED = VERBS
 ANYTIME = ('fix',)          # a correction is nobody's move in particular

@@ -141,17 +141,15 @@ class NewGame:
         return settings.default(spec, self.setup_so_far()) if v is None else v
 
     def text(self, key):
-        # A setting's (label, help, words) (settings.text), kept while the
-        # game is set up: each look-up splits the game's whole SETTINGS_TEXT,
-        # and the settings screen wants every setting's at every change.
-        t = self.texts.get(key)
-        if t is None:
-            t = self.texts[key] = settings.text(self.game, key)
-        return t
+        # A setting's (label, help, words) (settings.texts), kept while the
+        # game is set up: the settings screen wants every setting's at every
+        # change.
+        if not self.texts:
+            self.texts = settings.texts(self.game)
+        return self.texts.get(key) or (key, '', None)
 
     def shown(self, spec, value):
-        # A setting's value as the screen shows it: settings.shown(), from
-        # the text kept.
+        # A setting's value as the screen shows it.
         words = self.text(spec[0])[2]
         if words and not settings.is_number(spec):
             return words[spec[2].index(value)]
