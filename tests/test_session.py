@@ -188,3 +188,26 @@ def test_memory_running_out_during_undo_changes_nothing(monkeypatch):
         s.undo()
     monkeypatch.setattr(s.game, 'apply', real)
     assert (s.state, s.cursor, list(s.journal)) == before and not s.lost
+
+
+def test_only_a_few_checkpoints_are_held_and_undo_reaches_past_them(monkeypatch):
+    # session.py, KEPT: the first checkpoint, the two newest and the one at
+    # the cursor stay in RAM; an undo or the history further back works the
+    # state out from an older one, and gets it right. (A checkpoint every 8
+    # actions: a dozen of them in one game.)
+    monkeypatch.setattr(session_mod, 'CHECKPOINT', 8)
+    lines, _ = random_game(12, n=4)
+    s, err = replay(lines)
+    n = s.cursor
+    assert err is None and n > 80
+    held = [i for i, c in enumerate(s._checkpoints) if c is not None]
+    assert held == [0, len(s._checkpoints) - 2, len(s._checkpoints) - 1]
+    for k in (0, 5, 20, 41, n - 20, n - 1):
+        assert s.state_at(k) == replay(lines[:k + 1])[0].state, k
+    s.undo(n - 45)                  # back past every checkpoint but the first
+    assert s.state == replay(lines[:46])[0].state
+    assert s._checkpoints[45 // 8] is not None          # the cursor's, for the next undo
+    s.undo(3)
+    assert s.state == replay(lines[:43])[0].state
+    s.redo(n - 42)
+    assert s.state == replay(lines)[0].state

@@ -9,7 +9,24 @@ from trackside.games import load
 
 # Every CHECKPOINT actions the session keeps the state (as JSON text), so
 # an undo replays at most CHECKPOINT - 1 actions instead of the whole game.
+# Only the first, the KEPT newest and the one at the cursor are held
+# (Russian Railroads' state is 0.9 KB of JSON, and a game has five): an
+# undo or a look at the history further back works from an older one.
 CHECKPOINT = 32
+KEPT = 2
+
+# JSON without the spaces after "," and ":": the checkpoints stay in RAM all
+# game (Russian Railroads' five come to 5 KB, a fifth of it spaces). A port
+# whose json.dumps takes no separators writes them with the spaces.
+try:
+    json.dumps(0, separators=(',', ':'))
+    _SEP = (',', ':')
+except TypeError:
+    _SEP = None
+
+
+def as_json(state):
+    return json.dumps(state, separators=_SEP) if _SEP else json.dumps(state)
 
 
 class Lines:
@@ -71,7 +88,7 @@ class Session:
         self.state = self.game.new_game(self.setup)
         # after k*CHECKPOINT actions; None where a resume from a snapshot
         # skipped it (worked out again when an undo needs it)
-        self._checkpoints = [json.dumps(self.state)]
+        self._checkpoints = [as_json(self.state)]
         self._turn_starts = []      # action counts where a new game turn began
         self._prompt = None
         self.version = 0            # counts every change of the state (for redraws)
@@ -305,7 +322,8 @@ class Session:
             self.version += 1
         k = self.cursor
         if k % CHECKPOINT == 0 and len(self._checkpoints) == k // CHECKPOINT:
-            self._checkpoints.append(json.dumps(new))
+            self._checkpoints.append(as_json(new))
+            self._prune()
         if new['turn'] != old_turn and (not self._turn_starts or self._turn_starts[-1] < k):
             self._turn_starts.append(k)
 
@@ -434,7 +452,7 @@ class Session:
         # checkpoint at or before target. Returns (state, target, marks):
         # marks lists what _note records on the way (turn starts, checkpoints).
         if target >= self.cursor and not fresh:
-            state, at = json.loads(json.dumps(self.state)), self.cursor
+            state, at = json.loads(as_json(self.state)), self.cursor
         else:
             k = target // CHECKPOINT
             while self._checkpoints[k] is None:
@@ -464,7 +482,7 @@ class Session:
                 if m[0] == 'c' and m[1][0] == top:
                     top += 1
             if i == top or (i < len(cps) and cps[i] is None):
-                marks.append(('c', (i, json.dumps(state))))
+                marks.append(('c', (i, as_json(state))))
         if state['turn'] != old_turn:
             marks.append(('t', k))
 
@@ -477,6 +495,16 @@ class Session:
                     self._checkpoints.append(v[1])
             elif not self._turn_starts or self._turn_starts[-1] < v:
                 self._turn_starts.append(v)
+        self._prune()
+
+    def _prune(self):
+        # Let go of the checkpoints between the first and the KEPT newest,
+        # but the one an undo from here starts at.
+        cps = self._checkpoints
+        at = self.cursor // CHECKPOINT
+        for i in range(1, len(cps) - KEPT):
+            if i != at:
+                cps[i] = None
 
     def turn_starts(self):
         return self._turn_starts

@@ -70,7 +70,7 @@ def _parts(session):
     at = cps[k] if k < len(cps) else None
     if at is None:
         return None     # (not worked out since a resume: the next time)
-    return at, json.dumps(session.state) if session.cursor % every else None
+    return at, _session.as_json(session.state) if session.cursor % every else None
 
 
 def skim(session, text):
