@@ -599,9 +599,11 @@ def main():
         'most < 4 M) are %s and %s; the most instructions are in "%s". An entry is shown '
         'before it is written (ui/app.py, submit): from a press to its screen on the panel, '
         '%d presses take 100 ms or more (the most %.0f ms, in "%s"), and an entry\'s screen is '
-        'there in %.0f ms at the median; its flash write follows. Every press done, write '
-        'included, under 100 ms needs fewer erases per action and the heaviest presses '
-        'lighter.' % (
+        'there in %.0f ms at the median; its flash write follows. The records wait in the '
+        'save\'s tail, which littlefs keeps inline (trackside/journal.py), and are folded into '
+        'the log when no key has been pressed for a moment or the tail is full: the presses '
+        'here follow each other with no pause, so every fold falls in a press. Every press done, '
+        'write included, under 100 ms needs the heaviest presses lighter.' % (
             len(slow), len(ms), TARGET_MS_MOST, len(with_erase), CHIP['erase_ms'],
             sum(1 for e in erases if e), sum(1 for i in entered if erases[i]), len(entered),
             sum(erases), kinds[worst], ms[worst], w[0], w[1], w[2], w[3],

@@ -252,7 +252,7 @@ class Journal:
             self.room = _room(self.path)
         t = self.tail
         if t is not None and t.size + len(data) > self.room:
-            self.fold()         # raises if it cannot: nothing is written
+            self.fold(False)    # raises if it cannot: nothing is written
             t = None
         if t is not None:
             t.put(data)
@@ -297,11 +297,13 @@ class Journal:
         self.size += n
         self.tried = False
 
-    def fold(self):
+    def fold(self, remove=True):
         # The tail's records into the log (one block erased), then the tail
         # removed. Raises if they cannot be written, with the tail as it
-        # was. A tail left behind (its removal failed) is one already in
-        # the log: the next tail is written over it, a resume drops it.
+        # was. A tail left behind (its removal failed, or remove is False:
+        # the next record's tail is written over it at once, one change of
+        # littlefs's metadata fewer) is one already in the log, which a
+        # resume never reads again.
         t = self.tail
         if t is None:
             return
@@ -316,7 +318,8 @@ class Journal:
             raise OSError(5)
         self.put(data)
         self.tail = None
-        _forget(t.path)
+        if remove:
+            _forget(t.path)
 
     def idle(self):
         # No key pressed for a while: the fold, tried once after each new
