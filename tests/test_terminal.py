@@ -16,8 +16,20 @@ from trackside.saves import Saves
 KEYS = os.path.join(ROOT, 'tests', 'keys', 'steam-base-3p.keys')
 
 
+# A tmux server of this test process's own: two test workers sharing the
+# default one raced (one killing its last session stopped the server as the
+# other started a session: "server exited unexpectedly").
+SOCKET = 'trackside-test-%d' % os.getpid()
+
+
 def tmux(*args):
-    return subprocess.run(['tmux'] + list(args), capture_output=True, text=True)
+    return subprocess.run(['tmux', '-L', SOCKET] + list(args), capture_output=True, text=True)
+
+
+@pytest.fixture(scope='module', autouse=True)
+def own_server():
+    yield
+    tmux('kill-server')
 
 
 def start(cmd, cols=250, lines=80):
