@@ -211,3 +211,44 @@ def test_only_a_few_checkpoints_are_held_and_undo_reaches_past_them(monkeypatch)
     assert s.state == replay(lines[:43])[0].state
     s.redo(n - 42)
     assert s.state == replay(lines)[0].state
+
+
+def counted_applies(monkeypatch, s):
+    n = [0]
+    real = s.game.apply
+
+    def apply(state, action):
+        n[0] += 1
+        return real(state, action)
+    monkeypatch.setattr(s.game, 'apply', apply)
+    return n
+
+
+def test_a_look_far_back_is_worked_out_once(monkeypatch):
+    # The checkpoints let go in play are worked out again by the first undo
+    # or history entry that needs them, and kept: walking the history back
+    # entry by entry (state_at(k) then state_at(k + 1), as menu.py does), or
+    # undoing one at a time after a deep undo, never replays from the start
+    # again.
+    monkeypatch.setattr(session_mod, 'CHECKPOINT', 8)
+    lines, _ = random_game(12, n=4)
+    s, err = replay(lines)
+    n = counted_applies(monkeypatch, s)
+    costs = []
+    for k in range(s.cursor - 1, 10, -1):
+        n[0] = 0
+        s.state_at(k)
+        s.state_at(k + 1)
+        costs.append(n[0])
+    # (one entry, the first before the checkpoints kept, replays from the start)
+    assert len([c for c in costs if c > 2 * 8]) == 1, costs
+    s2, err = replay(lines)
+    s2.undo(s2.cursor - 45)
+    n = counted_applies(monkeypatch, s2)
+    costs = []
+    while s2.cursor > 10:
+        n[0] = 0
+        s2.undo()
+        costs.append(n[0])
+    assert max(costs) <= 8, costs
+

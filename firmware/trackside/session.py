@@ -9,9 +9,10 @@ from trackside.games import load
 
 # Every CHECKPOINT actions the session keeps the state (as JSON text), so
 # an undo replays at most CHECKPOINT - 1 actions instead of the whole game.
-# Only the first, the KEPT newest and the one at the cursor are held
-# (Russian Railroads' state is 0.9 KB of JSON, and a game has five): an
-# undo or a look at the history further back works from an older one.
+# As a game is played forward only the first, the KEPT newest and the one at
+# the cursor are held (Russian Railroads' state is 0.9 KB of JSON, and a game
+# has five): the first undo or look at the history further back works them
+# out again from an older one, and keeps them.
 CHECKPOINT = 32
 KEPT = 2
 
@@ -495,11 +496,12 @@ class Session:
                     self._checkpoints.append(v[1])
             elif not self._turn_starts or self._turn_starts[-1] < v:
                 self._turn_starts.append(v)
-        self._prune()
 
     def _prune(self):
-        # Let go of the checkpoints between the first and the KEPT newest,
-        # but the one an undo from here starts at.
+        # As play goes forward, let go of the checkpoints between the first
+        # and the KEPT newest, but the one an undo from here starts at. (Ones
+        # worked out again for an undo or the history further back are kept:
+        # the next undo, or the next entry looked at, starts from them.)
         cps = self._checkpoints
         at = self.cursor // CHECKPOINT
         for i in range(1, len(cps) - KEPT):
