@@ -154,11 +154,14 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
 
 def test_the_whole_game_fits_the_devices_heap_on_micropython(mpy_dir, tmp_path):
     # tools/mp_ui.py plays the same presses in a heap of the Pico's size and
-    # says only OK and the most heap in use (the figure is the benchmark's)
+    # says OK, the most heap in use (the figure is the benchmark's) and the
+    # game's actions at the end: all of them (a press out of memory would
+    # have left the game short)
     out = run_micropython([os.path.join('tools', 'mp_ui.py'),
                            mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), str(tmp_path),
                            os.path.join(KEYS, 'brass-w07-4p.keys'), 'heap'], heap=DEVICE_HEAP)
-    assert out.split()[0] == 'OK'
+    w = out.split()
+    assert w[0] == 'OK' and int(w[2]) == expected('brass-w07-4p.json')['actions'], out
 
 
 def test_the_history_names_brass_rounds_by_era_and_the_stacks_tell_mill_from_mine(tmp_path):

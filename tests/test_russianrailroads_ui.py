@@ -52,13 +52,25 @@ def test_the_2_button_board_plays_the_same_game(tmp_path):
     assert app.session.standings() == expected()
 
 
+# The Pico's 240 KB heap on this 64-bit interpreter: 240 / 0.73, the ratio of the 32-bit
+# to the 64-bit peak with .mpy files that issue 11 measured (docs/benchmarks-ui.md). This
+# game does not fit in 240 KB on 64-bit (it needs about 260): until its heap comes down
+# (issue 11), the 32-bit equivalent is the claim that holds. The test passed before with
+# 240 KB only because tools/mp_ui.py said "OK" for a game that had gone astray after a
+# press out of memory; it now says how many actions the game has at the end.
+PICO_ON_64_BIT = '328k'
+
+
 def test_the_whole_game_fits_a_picos_heap_on_micropython(mpy_dir, tmp_path):
     # The firmware as mpy-cross compiles it, on the real interpreter with the heap of a
-    # Pico (tools/mp_ui.py: a collection after every press, nothing else kept).
+    # Pico (tools/mp_ui.py: a collection after every press, nothing else kept): every
+    # action of the game is there at the end.
     out = run_micropython([os.path.join('tools', 'mp_ui.py'),
                            mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), str(tmp_path),
-                           os.path.join(KEYS, 'russianrailroads-4p.keys'), 'heap'], heap=DEVICE_HEAP)
-    assert out.split()[0] == 'OK'
+                           os.path.join(KEYS, 'russianrailroads-4p.keys'), 'heap'],
+                          heap=PICO_ON_64_BIT)
+    w = out.split()
+    assert w[0] == 'OK' and int(w[2]) == expected()['actions'], out
 
 
 def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path):

@@ -130,10 +130,14 @@ def mp_ui(where, keys, mode, heap='400k'):
 
 
 def fits(where, keys, heap):
+    # the whole game played in that heap: all its actions there at the end
+    # (a press out of memory is caught by the App, and the rest go astray)
+    actions = mp_ui(where, keys, 'heap')[1]
     with tempfile.TemporaryDirectory() as saves:
         r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), where + ':' + os.path.join(ROOT, 'host_sim'),
                 saves, keys, 'heap'], heap)
-    return 'OK' in r.stdout
+    w = r.stdout.split()
+    return len(w) == 3 and w[0] == 'OK' and int(w[2]) == actions
 
 
 MODULE_RAM = '''

@@ -280,11 +280,19 @@ def romfs_image(path):
     return path
 
 
+def played_whole(out, actions):
+    # mp_ui.py's heap line: "OK peak actions" (a press out of memory is
+    # caught by the App, and the game then ends short of its actions)
+    w = out.split()
+    return len(w) == 3 and w[0] == 'OK' and int(w[2]) == actions
+
+
 def smallest_heap_kb(mpy, keys):
+    actions = int(run(mpy, keys, 'heap').stdout.split()[2])
     lo, hi = 16, 512
     while lo < hi:
         mid = (lo + hi) // 2
-        if 'OK' in run(mpy, keys, 'heap', '%dk' % mid).stdout:
+        if played_whole(run(mpy, keys, 'heap', '%dk' % mid).stdout, actions):
             hi = mid
         else:
             lo = mid + 1

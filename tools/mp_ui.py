@@ -5,7 +5,8 @@
 # A PATHS entry ending in .img is a ROMFS image of the firmware, mounted as
 # /rom (its own bytes are left out of the heap figures: on a board the image
 # is in flash). MODE heap: after every press a collection, and the most heap
-# in use;
+# in use, then the game's actions at the end (the whole game was played only
+# if they are all there);
 # trace: the same, printing each new peak (press, heap, screen, modules);
 # instr: after every press micropython.stack_use(), which callgrind's
 # --dump-before uses to cut the count per press, and micropython.opt_level()
@@ -175,7 +176,11 @@ if mode == 'bytes':
     after(-1)
 keyscript.play(app, names, script, keyscript.Clock(), after)
 if mode == 'heap' or mode == 'trace':
-    print('OK', most[0])
+    # and how many actions the game has at the end: a press that ran out of
+    # memory is caught by the App (an "Error" or "Not saved" screen), and the
+    # presses after it go astray without a traceback, so "OK" alone would not
+    # say the whole game was played
+    print('OK', most[0], app.session.cursor if app.session else -1)
 elif mode == 'parts':
     parts.append(in_use())
     app.session = None
