@@ -16,9 +16,11 @@ from trackside.saves import Saves
 KEYS = os.path.join(ROOT, 'tests', 'keys', 'steam-base-3p.keys')
 
 
-# A tmux server of this test process's own: two test workers sharing the
-# default one raced (one killing its last session stopped the server as the
-# other started a session: "server exited unexpectedly").
+# A tmux server of this test process's own, kept running by a session that
+# waits there until the tests are done: a server whose last session ends
+# stops, and a session started meanwhile fails ("server exited
+# unexpectedly"), as happened between two test workers sharing the default
+# server, and between one test's end and the next one's start.
 SOCKET = 'trackside-test-%d' % os.getpid()
 
 
@@ -28,6 +30,8 @@ def tmux(*args):
 
 @pytest.fixture(scope='module', autouse=True)
 def own_server():
+    if shutil.which('tmux'):
+        tmux('new-session', '-d', '-s', 'keeper', 'sleep 86400')
     yield
     tmux('kill-server')
 
