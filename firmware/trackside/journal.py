@@ -201,6 +201,18 @@ def _write(path, mode, chunks):
         raise e
 
 
+def read_at(path, at, n):
+    # n bytes of path from offset at (fewer where it ends first); the file
+    # is closed whatever fails.
+    f = open(path, 'rb')
+    try:
+        if at:
+            f.seek(at)
+        return f.read(n)
+    finally:
+        f.close()
+
+
 def tail_of(path):
     return path[:-4] + '.tail'
 
@@ -308,12 +320,7 @@ class Journal:
         if t is None:
             return
         n = t.size - t.head
-        f = open(t.path, 'rb')      # (read back: the RAM is the game's meanwhile)
-        try:
-            f.seek(t.head)
-            data = f.read(n)
-        finally:
-            f.close()
+        data = read_at(t.path, t.head, n)   # (read back: the RAM is the game's meanwhile)
         if len(data) != n:
             raise OSError(5)
         self.put(data)
@@ -348,14 +355,8 @@ class Journal:
         # Is exactly data on flash after the good part? (A close that fails
         # after its data was committed.)
         try:
-            if _size(self.path) != self.size + n:
-                return False
-            f = open(self.path, 'rb')
-            try:
-                f.seek(self.size)
-                return f.read(n + 1) == data
-            finally:
-                f.close()
+            return (_size(self.path) == self.size + n and
+                    read_at(self.path, self.size, n + 1) == data)
         except Exception:
             return False
 

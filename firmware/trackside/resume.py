@@ -11,7 +11,7 @@ import os
 from trackside import logfmt, need, unload
 from trackside.session import Session
 from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _forget, _unreadable,
-                               _CHUNK, MAX_RECORD, tail_of, _size)
+                               _CHUNK, MAX_RECORD, tail_of, _size, read_at)
 
 _BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
 
@@ -88,14 +88,8 @@ def follows(path):
     tail = tail_of(path)
     if not exists(tail):
         return None
-    data = b''
     size = _size(tail)
-    if size <= 4 * _CHUNK:          # (a tail is TAIL bytes at most)
-        f = open(tail, 'rb')
-        try:
-            data = f.read()
-        finally:
-            f.close()
+    data = read_at(tail, 0, size) if size <= 4 * _CHUNK else b''   # (a tail is TAIL bytes at most)
     i = data.find(b'\n')
     head = _text(data[:i], 2) if i > 0 else None
     rest = data[i + 1:]
@@ -108,7 +102,7 @@ def follows(path):
     n = int(head[6:])
     k = _size(path) - n             # the log's bytes past n
     m = min(k, len(rest))
-    if k < 0 or (m and _bytes_at(path, n, m) != rest[:m]):
+    if k < 0 or (m and read_at(path, n, m) != rest[:m]):
         raise SaveError(_damaged_tail(path))
     if k >= len(rest):
         return None
@@ -119,15 +113,6 @@ def _damaged_tail(path):
     name = tail_of(path)
     return ('The newest entries of this save (in %s) are damaged. Choose "Recover what is '
             'readable" to keep the entries before them.' % name[name.rfind('/') + 1:])
-
-
-def _bytes_at(path, at, n):
-    f = open(path, 'rb')
-    try:
-        f.seek(at)
-        return f.read(n)
-    finally:
-        f.close()
 
 
 def _text(raw, n):
@@ -279,7 +264,7 @@ def load(path):
                             'should be. Choose "Delete" to remove it.')
         _promote_tail(path)
         session, good_end, whole, cut, why, chain = _resume(path)
-        journal = _journal(path, good_end)
+        journal = _journal(path, good_end, follows(path))
     except Exception as e:
         raise _unreadable(e)
     note = None
@@ -307,10 +292,9 @@ def load(path):
     return session, note
 
 
-def _journal(path, end):
+def _journal(path, end, found):
     # The Journal of a save whose good records end at end: in its log, or
-    # in the tail that follows it (follows()).
-    found = follows(path)
+    # in the tail that follows it (found: follows()).
     if found is None or end <= found[0]:
         return Journal(path, end, _size(path) > end)
     n, at, rest = found
@@ -348,7 +332,7 @@ def fold(path):
         os.rename(tail, bad)
         return True
     if found is not None:
-        _journal(path, found[0] + len(found[2])).fold()
+        _journal(path, found[0] + len(found[2]), found).fold()
     if exists(tail):
         # (one folded in already; it must go before the log is cut back, or
         # a log cut to its "after N" would read it again)

@@ -6,7 +6,8 @@ import os
 from trackside import need
 from trackside.logfmt import seal, crc
 from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _forget, _names,
-                               _write, _size, explain, copy_prefix, replace, _unreadable)
+                               _write, _size, read_at, explain, copy_prefix, replace,
+                               _unreadable)
 
 
 class Saves:
@@ -214,11 +215,7 @@ class Saves:
         used = self.slots()
         slot = None
         try:
-            f = open(self.root + '/last', 'rb')
-            try:
-                w = f.read(16).strip()
-            finally:
-                f.close()
+            w = read_at(self.root + '/last', 0, 16).strip()
             if w.isdigit() and len(w) < 7:
                 slot = int(w)
         except Exception:
@@ -291,12 +288,6 @@ def _whole(path, size, first):
     # Is path there, size bytes long, and does it start with the record
     # first (its setup, as written)? After an error, with nothing to load.
     try:
-        if _size(path) != size:
-            return False
-        f = open(path, 'rb')
-        try:
-            return f.read(len(first)) == first
-        finally:
-            f.close()
+        return _size(path) == size and read_at(path, 0, len(first)) == first
     except Exception:
         return False

@@ -19,7 +19,7 @@ import json
 import os
 from trackside import logfmt, session as _session
 from trackside.rules import RuleError
-from trackside.journal import _write, _forget, replace
+from trackside.journal import _write, _forget, replace, read_at
 
 FORMAT = 1
 MOST = 16384        # a snapshot longer than this is damage (a state is ~1 KB)
@@ -126,13 +126,7 @@ def read(save):
     except Exception:
         return None         # none (or it cannot be read: the save is replayed)
     try:
-        data = b''
-        if size <= MOST:
-            f = open(path, 'rb')
-            try:
-                data = f.read()
-            finally:
-                f.close()
+        data = read_at(path, 0, size) if size <= MOST else b''
         recs = data.split(b'\n')
         data = None
         if len(recs) in (3, 4) and recs[-1] == b'':
