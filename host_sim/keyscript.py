@@ -11,10 +11,24 @@ TICK = 10                   # ms between polls, as firmware/main.py does
 SHORT = 80                  # a quick tap
 
 
+def words(script):
+    # The script's words one at a time: script.split() would hold them all,
+    # and the heap benchmarks would count a game's worth of them (about 8 KB
+    # on the 64-bit interpreter) as the firmware's.
+    start = -1
+    for i in range(len(script) + 1):
+        space = i == len(script) or script[i] in ' \t\r\n'
+        if space and start >= 0:
+            yield script[start:i]
+            start = -1
+        elif not space and start < 0:
+            start = i
+
+
 def presses(script, names):
     # (button index, ms held) for each press, one at a time (a whole game's
     # list would be a sizeable part of a small heap); ValueError for a bad word.
-    for word in script.split():
+    for word in words(script):
         times = 1
         if '*' in word:
             word, n = word.split('*')

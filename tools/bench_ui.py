@@ -264,19 +264,35 @@ def run(mpy, keys, mode, heap=ROOMY):
 
 
 def romfs_image(path):
-    # The firmware as a ROMFS image (mpremote's builder, mpy-cross inside):
-    # on boards whose MicroPython has ROMFS, bytecode runs from flash.
+    # The firmware as a ROMFS image, as tools/deploy.py builds one: the .mpy
+    # files it compiles (each named as on the board, -s trackside/x.py),
+    # then mpremote's builder with --no-mpy (mpremote compiling the sources
+    # itself would name each module by this build folder's path, which the
+    # device's image does not). On boards whose MicroPython has ROMFS,
+    # bytecode runs from flash.
+    from bench_engine import MPY_CROSS
     from mpremote import romfs
     import shutil
     src = os.path.join(os.path.dirname(path), 'romsrc')
-    shutil.copytree(os.path.join(ROOT, 'firmware', 'trackside'), os.path.join(src, 'trackside'),
-                    ignore=shutil.ignore_patterns('__pycache__'))
+    compile_firmware(src)
+    for name in ('main.mpy', 'boot.mpy'):       # (scripts: on the filesystem, not the image)
+        if os.path.exists(os.path.join(src, name)):
+            os.remove(os.path.join(src, name))
+    # and the headless board and the key player: on a device the board's own
+    # module is in the image too (tools/deploy.py), so its code is not heap
+    for name in ('headless', 'keyscript'):
+        r = subprocess.run([MPY_CROSS, '-o', os.path.join(src, name + '.mpy'), '-s', name + '.py',
+                            os.path.join(ROOT, 'host_sim', name + '.py')],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            raise SystemExit(r.stderr)
     import contextlib
     import io
     with contextlib.redirect_stdout(io.StringIO()):
-        data = romfs.make_romfs(src, mpy_cross=True)
+        data = romfs.make_romfs(src, mpy_cross=False)
     with open(path, 'wb') as f:
         f.write(data)
+    shutil.rmtree(src)
     return path
 
 
@@ -341,8 +357,9 @@ def instructions_split(mpy, keys):
     return totals[1:], to_screen[1:]
 
 
-def blit_instructions(rects_per_press):
-    # callgrind over tools/mp_blit.py: [a full frame, the per-line overhead, each press]
+def blit_instructions(rects_per_press, framebuf=False):
+    # callgrind over tools/mp_blit.py: [a full frame, the per-line overhead, each press];
+    # framebuf: with framebuf's palette blit instead of blit565's machine code
     with tempfile.TemporaryDirectory() as d:
         rects = os.path.join(d, 'rects.txt')
         with open(rects, 'w') as f:
@@ -354,7 +371,7 @@ def blit_instructions(rects_per_press):
                         '--callgrind-out-file=' + os.path.join(d, 'cg.out'),
                         sys.executable, MICROPYTHON, '-X', 'heapsize=192k',
                         os.path.join(ROOT, 'tools', 'mp_blit.py'), os.path.join(ROOT, 'boards'),
-                        rects], capture_output=True, text=True)
+                        rects] + (['framebuf'] if framebuf else []), capture_output=True, text=True)
         counts = {}
         for path in glob.glob(os.path.join(d, 'cg.out.*')):
             with open(path) as f:
@@ -430,12 +447,16 @@ def main():
         for g in games[1:]:
             g['instr'] = instructions(mpy, g['keys'])
         blit_full, blit = blit_instructions(rects)
+        # the calibration: the emulated Pico's full frame was framebuf's blit
+        framebuf_full, framebuf_blit = blit_instructions(rects, framebuf=True)
     full = Display(240, 135).full_frame()
     ok = lambda good: 'met' if good else '**missed**'
     n = lambda x: '{:,}'.format(int(x))
     med_bytes = statistics.median(per_press)
     med_instr = statistics.median(instr)
-    blit_ms_per_instr = CHIP['blit_full_frame_ms'] / blit_full
+    # (blit565's machine code at the same time an instruction as framebuf's C: it
+    # runs from RAM, with no call a pixel, so if anything it is faster on the chip)
+    blit_ms_per_instr = CHIP['blit_full_frame_ms'] / framebuf_full
     ms = [chip_ms(instr[i], blit[i], erases[i], programmed[i], per_press[i], blit_ms_per_instr,
                   CHIP['spi_hz']) for i in range(len(instr))]
     # to the screen: the instructions before the press's first show(), its
@@ -505,8 +526,10 @@ def main():
         '| … 90th percentile, most | %s, %s | |' % (n(pct90(per_press)), n(max(per_press))),
         '| Flash sector erases: presses with one or more, all | %d, %d (most in one press: %d) | |' % (
             sum(1 for e in erases if e), sum(erases), max(erases)),
-        '| Converting pixels for the panel (instructions): a full frame, a median press | %s, %s | |' % (
+        '| Converting pixels for the panel (instructions, `boards/blit565.py`): a full frame, a median press | %s, %s | |' % (
             n(blit_full), n(statistics.median(blit))),
+        '| … with framebuf\'s palette blit instead (as before blit565): a full frame, a median press | %s, %s | |' % (
+            n(framebuf_full), n(statistics.median(framebuf_blit))),
         '| Estimated ms per press on the chip: median | %.1f | < %d: %s |' % (
             statistics.median(ms), TARGET_MS_MEDIAN, ok(statistics.median(ms) < TARGET_MS_MEDIAN)),
         '| … 90th percentile | %.1f | |' % pct90(ms),
@@ -525,10 +548,15 @@ def main():
         'How a press\'s time on the chip is estimated: its instructions at issue 11\'s calibration',
         '(the bench\'s median of 0.84 M instructions took 12 ms on an emulated Pico: %.1f ns an' % (
             CHIP['ms_per_instr'] * 1e6),
-        'instruction); the conversion of the pixels it shows (`boards/st7789.py`\'s palette blit, run',
-        'by `tools/mp_blit.py` on each press\'s rectangles) at the emulated Pico\'s %.1f ms for a full' % CHIP['blit_full_frame_ms'],
-        'frame (%s instructions here); each flash sector erase at %d ms (a real Pico\'s flash: up' % (
-            n(blit_full), CHIP['erase_ms']),
+        'instruction); the conversion of the pixels it shows (`boards/blit565.py`\'s viper code,',
+        'which `boards/st7789.py` uses where MicroPython compiles native code, run by',
+        '`tools/mp_blit.py` on each press\'s rectangles) at the time an instruction of the emulated',
+        'Pico\'s %.1f ms for a full frame with framebuf\'s palette blit (%s instructions here; the' % (
+            CHIP['blit_full_frame_ms'], n(framebuf_full)),
+        'machine code runs from RAM with no call a pixel, so this is if anything slow for it: %.1f ms' % (
+            blit_full * blit_ms_per_instr),
+        'a full frame, to be timed on a Pico); each flash sector erase at %d ms (a real Pico\'s flash: up' % (
+            CHIP['erase_ms']),
         'to 400 ms) and each 256-byte page programmed at %.1f ms, counted by littlefs on a RAM block' % CHIP['page_ms'],
         'device laid out as the Pico\'s (4 KB sectors, 352 of them, progsize 256); and its bytes at',
         'the bus\'s %.1f MHz. Nothing overlaps: MicroPython\'s SPI write and the flash both block.' % (
