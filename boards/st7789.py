@@ -8,15 +8,15 @@
 # palette into a small RGB565 line buffer (under 4 KB) and sent with one SPI write. No
 # full-screen RGB565 buffer is ever allocated.
 #
-# The conversion is the CPU's part of a show, and framebuf's blit converts every pixel of
+# The conversion is the CPU's part of a show. Where MicroPython compiles native code (the
+# rp2 and esp32 ports do), blit565.py's viper function converts each band: a byte of the
+# canvas (two pixels) at a time, two palette reads and two stores. Elsewhere (CPython, a
+# build without native code) framebuf's blit through the palette does it, the same bytes
+# at about 65 instructions a pixel: the ST7789 has no palette mode to take 4-bit pixels,
+# and framebuf has no 2-pixel-at-a-time lookup. framebuf's blit converts every pixel of
 # its destination that the source covers, so each band's FrameBuffer is exactly the band:
 # w wide and as many rows as are sent (the last band of a window, and a window lower than a
-# band, get one of their own height). Before, every band was as high as the line buffer
-# holds, and a 30x12 window converted 68 rows to send 12. Measured on the unix port
-# (instructions, tools/bench_ui.py): the same for a full frame, a third less for a
-# 240x10 row of text, 60% less for a 30x12 box. framebuf's palette blit stays the per-pixel
-# floor (about 65 instructions a pixel there): the ST7789 has no palette mode to take
-# 4-bit pixels, and framebuf has no 2-pixel-at-a-time lookup.
+# band, get one of their own height).
 #
 # Byte order: the ST7789 takes each 16-bit pixel high byte first (datasheet, 65K colour
 # 4-line serial interface). framebuf's RGB565 stores pixels as native little-endian
@@ -30,12 +30,18 @@
 # 13h, CASET 2Ah / RASET 2Bh (start and end, 16 bits each, high byte first), RAMWR 2Ch,
 # DISPON 29h, SLPIN 10h, DISPOFF 28h.
 import framebuf
+from array import array
 
 try:
     from micropython import const
 except ImportError:
     def const(x):
         return x
+
+try:
+    import blit565          # machine code, compiled on the board as it is imported
+except Exception:           # CPython (no viper), a MicroPython without native code
+    blit565 = None
 
 try:
     from time import sleep_ms
@@ -100,7 +106,13 @@ class ST7789:
         # the canvas's bytes: the UI compares them with what was last shown
         self.buffer = bytearray(((width + 1) >> 1) * height)
         self.canvas = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
-        self._pal = framebuf.FrameBuffer(bytearray(32), 16, 1, framebuf.RGB565)
+        self._pal_words = bytearray(32)
+        self._pal = framebuf.FrameBuffer(self._pal_words, 16, 1, framebuf.RGB565)
+        # the band converter: the blit565 module (machine code), or None for framebuf's
+        # blit; with it, the palette's 256 pairs (1 KB)
+        self.convert = blit565
+        self._pairs = None
+        self._spec = array('H', [0, 0, 0, 0, (width + 1) >> 1])
         rows = line_bytes // (width * 2)
         if rows < 1:
             rows = 1
@@ -127,6 +139,8 @@ class ST7789:
             v = rgb565(c[0], c[1], c[2])
             pal.pixel(i, 0, ((v & 0xFF) << 8) | (v >> 8))     # wire order in memory
             i += 1
+        if self.convert is not None:
+            self._pairs = self.convert.pair_table(self._pal_words)
 
     def show(self, x=0, y=0, w=None, h=None):
         if w is None:
@@ -149,20 +163,36 @@ class ST7789:
         rows = len(self._line) // (w * 2)
         if rows > h:
             rows = h
-        band = self._band(w, rows)
-        canvas = self.canvas
-        pal = self._pal
+        convert = self.convert
+        if convert is None:
+            band = self._band(w, rows)
+            canvas = self.canvas
+            pal = self._pal
+        else:
+            spec = self._spec
+            spec[1] = x & 1
+            spec[2] = w
+            stride = spec[4]
+            if x & 1 or w & 1:
+                fast, table = convert.band, self._pal_words     # a pixel at a time
+            else:
+                fast, table = convert.pairs, self._pairs        # two at a time
         mv = self._line_mv
         spi = self.spi
         self._window(x, y, x + w - 1, y + h - 1)
         end = y + h
         while y < end:
             n = end - y
-            if n < rows:
-                band = self._band(w, n)     # the last band: convert only its own rows
-            else:
+            if n > rows:
                 n = rows
-            band.blit(canvas, -x, -y, -1, pal)
+            if convert is None:
+                if n < rows:
+                    band = self._band(w, n)     # the last band: convert only its own rows
+                band.blit(canvas, -x, -y, -1, pal)
+            else:
+                spec[0] = y * stride + (x >> 1)
+                spec[3] = n
+                fast(self.buffer, self._line, table, spec)
             n = n * w * 2
             spi.write(mv[:n])
             self.bytes_written += n

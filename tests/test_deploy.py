@@ -22,6 +22,9 @@ import deploy  # noqa: E402
 BOARDS = ('pico_display', 'pico_display2', 'tdisplay', 'oled_ssd1306')
 DRIVERS = {'pico_display': ['st7789'], 'pico_display2': ['st7789', 'pico_display'],
            'tdisplay': ['st7789'], 'oled_ssd1306': []}
+# drivers with viper code: shipped as source, the board compiles them for its CPU
+NATIVE = {'pico_display': ['blit565'], 'pico_display2': ['blit565'], 'tdisplay': ['blit565'],
+          'oled_ssd1306': []}
 
 
 def firmware_sources():
@@ -49,9 +52,9 @@ def test_every_board_module_is_offered():
 
 
 def test_dependencies_are_found_from_the_imports():
-    assert deploy.dependencies('pico_display') == (['st7789'], [])
-    assert deploy.dependencies('pico_display2') == (['st7789', 'pico_display'], [])
-    assert deploy.dependencies('tdisplay') == (['st7789'], [])
+    assert deploy.dependencies('pico_display') == (['st7789', 'blit565'], [])
+    assert deploy.dependencies('pico_display2') == (['st7789', 'pico_display', 'blit565'], [])
+    assert deploy.dependencies('tdisplay') == (['st7789', 'blit565'], [])
     assert deploy.dependencies('oled_ssd1306') == ([], ['ssd1306'])
 
 
@@ -84,6 +87,14 @@ def test_plan_compiles_the_firmware_and_aliases_the_board(board, tmp_path):
         want[os.path.join('code', name + '.mpy')] = (
             os.path.join(ROOT, 'boards', name + '.py'), name + '.py')
     assert compiled == want
+    for name in NATIVE[board]:      # viper code: as source, compiled by the board
+        assert copied[os.path.join('code', name + '.py')] == os.path.join(ROOT, 'boards', name + '.py')
+
+
+def test_only_modules_with_viper_or_native_code_ship_as_source():
+    assert deploy.native(os.path.join(ROOT, 'boards', 'blit565.py'))
+    for name in ('st7789', 'pico_display', 'tdisplay', 'oled_ssd1306'):
+        assert not deploy.native(os.path.join(ROOT, 'boards', name + '.py'))
 
 
 def shipped(copy, build):
@@ -110,7 +121,8 @@ def test_plan_device_steps_for_mpy_files(board, tmp_path):
     check_removal(clean)
     assert copy[:3] == ['mpremote', 'cp', '-r']
     assert shipped(copy, build) == sorted(
-        ['code/board.mpy', 'main.py', 'code/trackside'] + ['code/%s.mpy' % d for d in DRIVERS[board]])
+        ['code/board.mpy', 'main.py', 'code/trackside'] + ['code/%s.mpy' % d for d in DRIVERS[board]]
+        + ['code/%s.py' % d for d in NATIVE[board]])
     assert reset == ['mpremote', 'reset']
 
 
@@ -336,6 +348,7 @@ display.show(0, 0, 10, 10)
 import trackside.session
 for line in held:
     print("HELD", line)
+print("FAST", st7789.blit565 is not None)
 print("|".join(str(x) for x in (board.NAME, display.width, display.height, buttons.pressed(),
       display.bytes_written - before, st7789.__file__, board.__file__,
       trackside.session.__file__)))
@@ -366,6 +379,8 @@ def test_deployed_files_import_on_micropython_as_on_a_board(board, romfs, tmp_pa
     heap = '192k' if image == '-' else '%dk' % (192 + os.path.getsize(image) // 1024 + 16)
     lines = run_micropython([str(script), str(build / 'code'), image], heap=heap).strip().splitlines()
     held = sorted(l[5:] for l in lines if l.startswith('HELD '))
+    # blit565.py went as source and the interpreter compiled its viper code
+    assert 'FAST True' in lines
     last = lines[-1].split('|')
     size = (320, 240) if board == 'pico_display2' else (240, 135)
     pressed = '0'                           # no button held: an empty bit mask

@@ -16,7 +16,9 @@ What is built (build/deploy/BOARD/):
     code/board.mpy        boards/<board>.py compiled under the name `board`: main.py does
                           `import board` whatever the hardware
     code/st7789.mpy, ...  the board module's own imports found in boards/ (the shared
-                          driver; pico_display2 also brings pico_display), compiled
+                          driver; pico_display2 also brings pico_display), compiled;
+                          one with viper code (blit565.py) as source: the board
+                          compiles it to machine code for its own CPU
     trackside.romfs       code/ as a ROMFS image, built by the pinned mpremote
                           (`mpremote romfs build`)
 
@@ -137,6 +139,19 @@ def _is_board(path):
 def _parse(path):
     with open(path) as f:
         return ast.parse(f.read(), path)
+
+
+def native(path):
+    """True for a module with viper or native functions (boards/blit565.py): it ships as
+    source, so that the board's MicroPython compiles it for its own CPU (mpy-cross would
+    have to be told the CPU with -march, and a .mpy for the wrong one does not import)."""
+    for node in ast.walk(_parse(path)):
+        if isinstance(node, ast.FunctionDef):
+            for d in node.decorator_list:
+                if isinstance(d, ast.Attribute) and isinstance(d.value, ast.Name) and \
+                        d.value.id == 'micropython' and d.attr in ('viper', 'native'):
+                    return True
+    return False
 
 
 def _imports(path):
@@ -281,9 +296,10 @@ def plan(board=DEFAULT_BOARD, port=None, build_dir=None, compile=True, romfs='au
     add(os.path.join(BOARDS, board + '.py'), os.path.join(code, target('board.py')), 'board.py')
     shipped.append(target('board.py'))
     for name in local:
-        add(os.path.join(BOARDS, name + '.py'), os.path.join(code, target(name + '.py')),
-            name + '.py')
-        shipped.append(target(name + '.py'))
+        src = os.path.join(BOARDS, name + '.py')
+        dest = name + '.py' if native(src) else target(name + '.py')
+        add(src, os.path.join(code, dest), name + '.py')
+        shipped.append(dest)
 
     image = os.path.join(build, IMAGE)
     empty = os.path.join(build, EMPTY_IMAGE)
