@@ -9,20 +9,29 @@ from trackside.ui import keys
 
 TICK = 10                   # ms between polls, as firmware/main.py does
 SHORT = 80                  # a quick tap
+HELD = keys.HOLD_MS + 100   # "A-": past the hold time
+VERY = keys.VERY_MS + 100   # "A--": past the very long one
 
 
 def words(script):
     # The script's words one at a time: script.split() would hold them all,
     # and the heap benchmarks would count a game's worth of them (about 8 KB
-    # on the 64-bit interpreter) as the firmware's.
-    start = -1
-    for i in range(len(script) + 1):
-        space = i == len(script) or script[i] in ' \t\r\n'
-        if space and start >= 0:
-            yield script[start:i]
-            start = -1
-        elif not space and start < 0:
-            start = i
+    # on the 64-bit interpreter) as the firmware's. find() does the scanning
+    # in C: the instruction benchmarks count this between presses too.
+    for c in '\t\r\n':
+        if c in script:
+            script = script.replace(c, ' ')
+    at = 0
+    while True:
+        while script.startswith(' ', at):
+            at += 1
+        if at >= len(script):
+            return
+        end = script.find(' ', at)
+        if end < 0:
+            end = len(script)
+        yield script[at:end]
+        at = end
 
 
 def presses(script, names):
@@ -35,9 +44,9 @@ def presses(script, names):
             times = int(n)
         hold = SHORT
         if word.endswith('--'):
-            word, hold = word[:-2], keys.VERY_MS + 100
+            word, hold = word[:-2], VERY
         elif word.endswith('-'):
-            word, hold = word[:-1], keys.HOLD_MS + 100
+            word, hold = word[:-1], HELD
         if word not in names:
             raise ValueError('no button "%s" on this board (it has %s)' % (word, ', '.join(names)))
         for _ in range(times):
@@ -74,9 +83,26 @@ def press(app, count, index, hold, clock):
         clock.now += TICK
 
 
+def plan(script, names):
+    # The script's presses as two bytes each (the button, how long it is
+    # held: SHORT, HELD, VERY); ValueError for a bad word, before any press.
+    holds = (SHORT, HELD, VERY)
+    out = bytearray()
+    for index, hold in presses(script, names):
+        out.append(index)
+        out.append(holds.index(hold))
+    return bytes(out)
+
+
 def play(app, names, script, clock, after=None):
-    # Press each button of the script; after(i, word) is called after each.
-    for i, (index, hold) in enumerate(presses(script, names)):
-        press(app, len(names), index, hold, clock)
+    # Press each button of the script (or of a plan() of it); after(i) is
+    # called after each. A plan made before the App is, as the benchmarks
+    # make it (tools/mp_ui.py), keeps the script's parsing out of the heap
+    # and the instructions they count from press to press.
+    if isinstance(script, str):
+        script = plan(script, names)
+    holds = (SHORT, HELD, VERY)
+    for i in range(len(script) // 2):
+        press(app, len(names), script[2 * i], holds[script[2 * i + 1]], clock)
         if after:
             after(i)

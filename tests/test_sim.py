@@ -612,3 +612,9 @@ def test_the_terminal_view_fits_the_terminal_or_says_what_it_needs(board, tmp_pa
                 assert width == (pic.width + 1) // 2 and 'drawn in braille' in notice
             else:
                 assert 'too small' in notice and 'drawn at' in notice
+
+
+@pytest.mark.parametrize('script', ['', '   ', 'A', ' A  B\nC\t\tD-- Y*3 ', 'A*3 Y\r\nB-\n'])
+def test_a_key_script_is_read_a_word_at_a_time_as_split_reads_it(script):
+    # keyscript.words() keeps the heap benchmarks from holding a game's words
+    assert list(keyscript.words(script)) == script.split()

@@ -229,6 +229,14 @@ def chip_ms(instr, blit, erases, programmed, sent, blit_ms_per_instr, spi_hz):
             + sent * 8000.0 / spi_hz)
 
 
+def heap_figures(out):
+    # mp_ui.py's parts mode: its "OK ..." figures, then the qstr pool's bytes and count
+    # (micropython.qstr_info(): "qstr pool: n_pool=6, n_qstr=897, ..., n_total_bytes=22987")
+    ok = [line for line in out.splitlines() if line.startswith('OK ')][0]
+    pool = re.search(r'n_qstr=(\d+).*n_total_bytes=(\d+)', out)
+    return [int(x) for x in ok.split()[1:]] + [int(pool.group(2)), int(pool.group(1))]
+
+
 def heap_parts(parts):
     # rows of the heap table from mp_ui.py's "parts" figures for each build
     kb = lambda x: '%.1f KB' % (x / 1024.0)
@@ -244,6 +252,9 @@ def heap_parts(parts):
              lambda p: p[3] - p[4]),
             ('in use at the end', lambda p: p[3])):
         rows.append('| %s | %s | %s |' % (what, kb(f(parts[0])), kb(f(parts[1]))))
+    rows.append('| … of which the interned strings (qstr pool: every name and short string of '
+                'each module loaded so far, %d and %d of them; kept for good, also for modules '
+                'let go) | %s | %s |' % (parts[0][6], parts[1][6], kb(parts[0][5]), kb(parts[1][5])))
     return rows
 
 
@@ -428,8 +439,7 @@ def main():
         first = games[0]
         words, keys = first['words'], first['keys']
         most, most_rom = first['peaks']
-        parts = [[int(x) for x in run(where, keys, 'parts').stdout.split()[1:]]
-                 for where in (mpy, image)]
+        parts = [heap_figures(run(where, keys, 'parts').stdout) for where in (mpy, image)]
         smallest = smallest_heap_kb(mpy, keys)
         # bytes mode: the saves on a RAM littlefs, 1.4 MB of it in the heap
         r = run(mpy, keys, 'bytes', '2560k')
@@ -561,6 +571,14 @@ def main():
         'device laid out as the Pico\'s (4 KB sectors, 352 of them, progsize 256); and its bytes at',
         'the bus\'s %.1f MHz. Nothing overlaps: MicroPython\'s SPI write and the flash both block.' % (
             CHIP['spi_hz'] / 1e6),
+        '',
+        'What the instruction counts depend on: the game is played in a %s heap (a Pico\'s 240 KB' % ROOMY,
+        'at the 0.73 ratio is about 328 KB here), and MicroPython\'s allocator looks for room from',
+        'the first free block on, so a press\'s count grows with the free heap between collections:',
+        'the same presses gave medians of 1.21 M, 1.32 M and 1.56 M instructions at 240, 320 and',
+        '512 KB (2026-12-01). Until then the key player held the whole script as a list of words',
+        '(about 8 KB of the heap, counted as the firmware\'s): with less heap free the median was',
+        '0.88 M. tools/mp_ui.py now turns the script into two bytes a press before the App starts.',
         '',
         '## Each kind of key press',
         '',

@@ -23,7 +23,8 @@
 # counts erases and programs: it needs a heap of 2 MB or so.
 # parts: the heap in use at the start, with
 # the UI's modules imported, with the display, after the game, and after the
-# game without its session (what the game's data takes).
+# game without its session (what the game's data takes), after a line of
+# micropython.qstr_info() (the interned strings' pool).
 import sys
 import gc
 ROM = 0             # bytes of a ROMFS image held in RAM here (in flash on a board)
@@ -58,6 +59,11 @@ display = Display(width, height, mono)
 f = open(keys_file)
 script = f.read()
 f.close()
+# the presses as bytes, made before the App: the script's words and their
+# parsing are not in the heap, nor interleaved with the game's (where they
+# would change what each allocation costs)
+presses = keyscript.plan(script, names)
+script = None
 gc.collect()
 most = [gc.mem_alloc() - ROM]
 # bytes mode, made full size now (grown during the game, a list needs ever
@@ -66,8 +72,7 @@ most = [gc.mem_alloc() - ROM]
 # the game has
 n = 1
 if mode == 'bytes':
-    for _ in keyscript.presses(script, names):
-        n += 1
+    n += len(presses) // 2
 sent = [0] * n
 screens = [''] * n
 cursors = [0] * n
@@ -174,7 +179,7 @@ if mode == 'instr':
 if mode == 'bytes':
     app.tick(0, 0)                  # the start-up frame is pushed: it is not a press
     after(-1)
-keyscript.play(app, names, script, keyscript.Clock(), after)
+keyscript.play(app, names, presses, keyscript.Clock(), after)
 if mode == 'heap' or mode == 'trace':
     # and how many actions the game has at the end: a press that ran out of
     # memory is caught by the App (an "Error" or "Not saved" screen), and the
@@ -185,6 +190,9 @@ elif mode == 'parts':
     parts.append(in_use())
     app.session = None
     parts.append(in_use())
+    # and the interned strings (every module's names and short strings, kept
+    # in the heap for good, even for a module let go): "qstr pool: ..."
+    micropython.qstr_info()
     print('OK', ' '.join(str(n) for n in parts))
 elif mode == 'bytes':
     for line in (['OK'] + sent, screens, cursors, erases, programmed, pixels):
