@@ -20,11 +20,12 @@
 import micropython
 
 
-def pair_table(pal):
+def pair_table(pal, t=None):
     # The two pixels of each canvas byte as the 4 bytes that go on the wire:
-    # byte b's left pixel (high nibble) first. Built bytewise, so it does not
-    # depend on the CPU's byte order.
-    t = bytearray(1024)
+    # byte b's left pixel (high nibble) first, into t (1024 bytes, made if
+    # None). Built bytewise, so it does not depend on the CPU's byte order.
+    if t is None:
+        t = bytearray(1024)
     for b in range(256):
         hi = (b >> 4) * 2
         lo = (b & 15) * 2

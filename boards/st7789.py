@@ -140,7 +140,7 @@ class ST7789:
             pal.pixel(i, 0, ((v & 0xFF) << 8) | (v >> 8))     # wire order in memory
             i += 1
         if self.convert is not None:
-            self._pairs = self.convert.pair_table(self._pal_words)
+            self._pairs = self.convert.pair_table(self._pal_words, self._pairs)
 
     def show(self, x=0, y=0, w=None, h=None):
         if w is None:
