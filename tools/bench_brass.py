@@ -126,6 +126,9 @@ def mp_ui(where, keys, mode, heap='400k'):
                 saves, keys, mode], heap)
     if 'OK' not in r.stdout:
         raise SystemExit('MicroPython failed:\n' + r.stdout + r.stderr)
+    if mode == 'parts':             # (after a line of the qstr pool's figures)
+        from bench_ui import heap_figures
+        return heap_figures(r.stdout)
     return [int(x) for x in r.stdout.split()[1:]]
 
 

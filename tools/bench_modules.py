@@ -27,14 +27,14 @@ CORE = ['trackside.rules', 'trackside.logfmt', 'trackside.settings', 'trackside.
         'trackside.ui.ask', 'trackside.ui.answer', 'trackside.ui.app',
         'trackside.ui.fonts.small', 'trackside.ui.fonts.medium', 'trackside.ui.fonts.digits']
 GAMES = (
-    ('Steam base', ['trackside.games.steam', 'trackside.ui.steam_ui']),
-    ('Steam standard', ['trackside.games.steam', 'trackside.games.steam_standard',
-                        'trackside.ui.steam_ui']),
+    ('Steam base', ['trackside.games.steam_turn', 'trackside.games.steam', 'trackside.ui.steam_ui']),
+    ('Steam standard', ['trackside.games.steam_turn', 'trackside.games.steam',
+                        'trackside.games.steam_standard', 'trackside.ui.steam_ui']),
     ('Score pad', ['trackside.games.scorepad', 'trackside.ui.scorepad_ui']),
 )
 # Loaded only while used, then let go.
 OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart', 'trackside.resume',
-              'trackside.saves', 'trackside.setupline']
+              'trackside.saves', 'trackside.setupline', 'trackside.snapshot']
 HEAP = '1024k'
 
 

@@ -148,7 +148,8 @@ def heap_parts(where, keys):
     with tempfile.TemporaryDirectory() as saves:
         r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), where + ':' + os.path.join(ROOT, 'host_sim'),
                 saves, keys, 'parts'], '400k')
-    return [int(x) for x in r.stdout.split()[1:]]
+    from bench_ui import heap_figures
+    return heap_figures(r.stdout)
 
 
 def callgrind(script, args):
