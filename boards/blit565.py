@@ -10,8 +10,9 @@
 # the destination each through a function call, about 65 instructions a pixel
 # on the unix port and 38 ms of a Pico's CPU for a full 240x135 frame, four
 # times what the SPI bus needs to send it. pairs() takes a canvas byte (two
-# pixels) to one 32-bit word of a 256-entry table, 16 instructions a pixel
-# there; band() does any window (an odd x or width) a pixel at a time, 34.
+# pixels) to one 32-bit word of a 256-entry table, 19 instructions a pixel
+# there (a full frame); band() does any window (an odd x or width) a pixel
+# at a time, 37 (docs/boards.md).
 #
 # The canvas is framebuf.GS4_HMSB: each byte two pixels, the left one in the
 # high nibble; a row is (width + 1) // 2 bytes. pal: the 16 colours as

@@ -4,13 +4,12 @@
 #
 # The UI draws into `canvas`, a 4-bit GS4_HMSB FrameBuffer (16 colour indices; 16.2 KB at
 # 240x135). show(x, y, w, h) sets the panel's window to that rectangle and streams it as
-# RGB565 in bands of a few rows: each band is converted by one framebuf blit through the
-# palette into a small RGB565 line buffer (under 4 KB) and sent with one SPI write. No
-# full-screen RGB565 buffer is ever allocated.
+# RGB565 in bands of a few rows: each band is converted into a small RGB565 line buffer
+# (under 4 KB) and sent with one SPI write. No full-screen RGB565 buffer is ever allocated.
 #
 # The conversion is the CPU's part of a show. Where MicroPython compiles native code (the
-# rp2 and esp32 ports do), blit565.py's viper function converts each band: a byte of the
-# canvas (two pixels) at a time, two palette reads and two stores. Elsewhere (CPython, a
+# rp2 and esp32 ports do), blit565.py's viper functions convert each band: a byte of the
+# canvas (two pixels) to one word of a table of the palette's pairs. Elsewhere (CPython, a
 # build without native code) framebuf's blit through the palette does it, the same bytes
 # at about 65 instructions a pixel: the ST7789 has no palette mode to take 4-bit pixels,
 # and framebuf has no 2-pixel-at-a-time lookup. framebuf's blit converts every pixel of

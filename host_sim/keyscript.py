@@ -11,33 +11,13 @@ TICK = 10                   # ms between polls, as firmware/main.py does
 SHORT = 80                  # a quick tap
 HELD = keys.HOLD_MS + 100   # "A-": past the hold time
 VERY = keys.VERY_MS + 100   # "A--": past the very long one
-
-
-def words(script):
-    # The script's words one at a time: script.split() would hold them all,
-    # and the heap benchmarks would count a game's worth of them (about 8 KB
-    # on the 64-bit interpreter) as the firmware's. find() does the scanning
-    # in C: the instruction benchmarks count this between presses too.
-    for c in '\t\r\n':
-        if c in script:
-            script = script.replace(c, ' ')
-    at = 0
-    while True:
-        while script.startswith(' ', at):
-            at += 1
-        if at >= len(script):
-            return
-        end = script.find(' ', at)
-        if end < 0:
-            end = len(script)
-        yield script[at:end]
-        at = end
+HOLDS = (SHORT, HELD, VERY)  # a plan()'s second byte: which of them
 
 
 def presses(script, names):
     # (button index, ms held) for each press, one at a time (a whole game's
     # list would be a sizeable part of a small heap); ValueError for a bad word.
-    for word in words(script):
+    for word in script.split():
         times = 1
         if '*' in word:
             word, n = word.split('*')
@@ -85,12 +65,13 @@ def press(app, count, index, hold, clock):
 
 def plan(script, names):
     # The script's presses as two bytes each (the button, how long it is
-    # held: SHORT, HELD, VERY); ValueError for a bad word, before any press.
-    holds = (SHORT, HELD, VERY)
+    # held: an index into HOLDS); ValueError for a bad word, before any press.
+    # Made before the App, the words' list and their parsing are let go
+    # before the game's heap is measured (tools/mp_ui.py).
     out = bytearray()
     for index, hold in presses(script, names):
         out.append(index)
-        out.append(holds.index(hold))
+        out.append(HOLDS.index(hold))
     return bytes(out)
 
 
@@ -101,8 +82,7 @@ def play(app, names, script, clock, after=None):
     # and the instructions they count from press to press.
     if isinstance(script, str):
         script = plan(script, names)
-    holds = (SHORT, HELD, VERY)
     for i in range(len(script) // 2):
-        press(app, len(names), script[2 * i], holds[script[2 * i + 1]], clock)
+        press(app, len(names), script[2 * i], HOLDS[script[2 * i + 1]], clock)
         if after:
             after(i)

@@ -614,7 +614,10 @@ def test_the_terminal_view_fits_the_terminal_or_says_what_it_needs(board, tmp_pa
                 assert 'too small' in notice and 'drawn at' in notice
 
 
-@pytest.mark.parametrize('script', ['', '   ', 'A', ' A  B\nC\t\tD-- Y*3 ', 'A*3 Y\r\nB-\n'])
-def test_a_key_script_is_read_a_word_at_a_time_as_split_reads_it(script):
-    # keyscript.words() keeps the heap benchmarks from holding a game's words
-    assert list(keyscript.words(script)) == script.split()
+@pytest.mark.parametrize('script', ['', 'A', ' A  B\nX\t\tY-- Y*3 ', 'A*3 Y\r\nB-\n'])
+def test_a_plan_of_a_key_script_holds_its_presses(script):
+    # keyscript.plan(): two bytes a press, what the heap benchmarks play from
+    plan = keyscript.plan(script, ('A', 'B', 'X', 'Y'))
+    got = [(plan[i], keyscript.HOLDS[plan[i + 1]]) for i in range(0, len(plan), 2)]
+    assert got == list(keyscript.presses(script, ('A', 'B', 'X', 'Y')))
+    assert len(got) == sum(int(w.split('*')[1]) if '*' in w else 1 for w in script.split())
