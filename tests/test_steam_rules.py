@@ -129,6 +129,26 @@ def test_M6_phase_4_debt_that_cannot_be_raised_is_bankruptcy_section_5_4():
     assert 1 not in s.state['order']
 
 
+def test_a_bankrupt_player_first_raises_all_they_can_section_5_4():
+    # §5.4: bankrupt "at -10 income with too few VP": a player owing more
+    # than they can raise goes down to -10 and spends their VP in pairs
+    # (§3), and their cash goes to the bank; the row shows that, not the
+    # income they had before the bill (it showed -9 here)
+    s = to_income(game(3))
+    at(s, 'Bob', income=-9, vp=1, cash=2)
+    play(s, 'income')
+    b = row(s, 'Bob')
+    assert b['bankrupt'] is True
+    assert (b['cash'], b['income'], b['vp']) == (0, -10, 1)
+    # one who can just pay is not bankrupt: $9 from $2 cash, a step to
+    # -10 ($5) and 2 VP ($5): $3 change (M5)
+    s = to_income(game(3))
+    at(s, 'Bob', income=-9, vp=2, cash=2)
+    play(s, 'income')
+    b = row(s, 'Bob')
+    assert b['bankrupt'] is False and (b['cash'], b['income'], b['vp']) == (3, -10, 0)
+
+
 def test_raise_only_the_minimum_change_at_most_4_section_3():
     for cost in range(1, 40):
         for cash in range(0, 6):

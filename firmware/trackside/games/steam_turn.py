@@ -241,6 +241,12 @@ def income(s):
             try:
                 pay(s, p, -bill, 'Income')
             except RuleError:
+                # they raise all they can first (income to -10, VP in
+                # pairs, cash to the bank), as the standard game's
+                # shortfall does: bankrupt "at -10 income" (§5.4)
+                s['cash'][p] = 0
+                s['income'][p] = INCOME_MIN
+                s['vp'][p] %= 2
                 go_bankrupt(s, p)
 
 
