@@ -43,25 +43,36 @@ class App:
 
     def tick(self, pressed, now):
         # The buttons held (bit mask) at time now (ms): handle what they
-        # mean, push what changed to the display.
-        for key, n in self.keys.poll(pressed, now):
-            self.handle(key, n)
+        # mean, push what changed to the display. (A poll, 100 times a
+        # second: its frame stays within MicroPython's 11 words, as in
+        # keys.py, so the rarer work is in functions of its own.)
+        events = self.keys.poll(pressed, now)
+        if events:
+            self.handle_all(events)
         if pressed:
             self.busy = now
         elif self.session is not None and now - self.busy > IDLE_MS:
-            # the newest records into the save's log, and a snapshot for a
-            # quick resume (snapshot.py) when it is due: they write flash
-            # for a while, so not in a press (Session.defer)
-            self.session.idle()
-            if self.session.lost:
-                # a fold that failed half-way: memory may not match flash, so
-                # the save is opened again, as after a failed entry
-                self.failed(OSError(5))
-        p = self.p
-        if p.scrolls:               # (most polls: nothing to scroll, nothing to show)
-            p.animate(now)
-        if p.dirty:
-            p.flush()
+            self.idle()
+        if self.p.scrolls:          # (most polls: nothing to scroll, nothing to show)
+            self.p.animate(now)
+        if self.p.dirty:
+            self.p.flush()
+
+    def handle_all(self, events):
+        # (by index: a for over the list would keep a 4-word iterator)
+        for i in range(len(events)):
+            e = events[i]
+            self.handle(e[0], e[1])
+
+    def idle(self):
+        # No key for a while: the newest records into the save's log, and a
+        # snapshot for a quick resume (snapshot.py) when it is due. They
+        # write flash for a while, so not in a press (Session.defer).
+        self.session.idle()
+        if self.session.lost:
+            # a fold that failed half-way: memory may not match flash, so
+            # the save is opened again, as after a failed entry
+            self.failed(OSError(5))
 
     def handle(self, key, n):
         try:

@@ -31,69 +31,76 @@ class Keys:
         self.idle = True                # all up and settled
         self.out = []                   # the events of a poll (one list, used again)
 
+    # Every function here keeps its frame to MicroPython's 11 words (the
+    # arguments, locals and stack: py/objfun.c, VM_MAX_STATE_ON_STACK). A
+    # bigger frame is allocated on the heap at each call, a search of the
+    # heap that costs thousands of instructions, and poll() runs 100 times
+    # a second (tools/mpy_frames.py lists the frames; tests/test_frames.py
+    # holds the ones on every poll and press to this). Hence self.out
+    # rather than an argument, and one button at a time.
+
     def poll(self, mask, now):
         # mask: bit i set while button i is held (the board's buttons.pressed()).
         # Most polls find every button up, as before: answer at once, making
         # nothing (an allocation costs thousands of instructions here).
         if mask == 0 and self.idle:
             return NOTHING
-        out = self.out
-        del out[:]
-        busy = mask != 0
-        raw = self.raw              # (locals: a poll runs 100 times a second)
-        since = self.since
-        down = self.down
-        for i in range(len(raw)):
-            level = (mask >> i) & 1 == 1
-            if level != raw[i]:
-                raw[i] = level
-                since[i] = now
-            held = down[i]
-            if level != held and now - since[i] >= DEBOUNCE_MS:
-                down[i] = held = level
-                if level:
-                    self._pressed(i, now, out)
-                else:
-                    self._released(i, now, out)
-            elif held:
-                self._held(i, now, out)
-            if held or level:
-                busy = True
-        self.idle = not busy
-        return out
+        if self.out:                # (emptied only when it has something: a
+            del self.out[:]         # slice is an allocation too)
+        self.idle = mask == 0
+        for i in range(len(self.raw)):
+            self._button(i, mask, now)
+        return self.out
 
-    def _pressed(self, i, now, out):
+    def _button(self, i, mask, now):
+        # Button i at this poll: debounced, then pressed, held or released.
+        level = (mask >> i) & 1 == 1
+        if level != self.raw[i]:
+            self.raw[i] = level
+            self.since[i] = now
+        held = self.down[i]
+        if level != held and now - self.since[i] >= DEBOUNCE_MS:
+            self.down[i] = held = level
+            if level:
+                self._pressed(i, now)
+            else:
+                self._released(i, now)
+        elif held:
+            self._held(i, now)
+        if held or level:
+            self.idle = False
+
+    def _pressed(self, i, now):
         short, hold, very = self.keymap[i]
         self.down_at[i] = now
         self.fired[i] = 0
         if hold == 'repeat':
             # answer at once; repeats start after HOLD_MS
-            out.append((short, 0))
+            self.out.append((short, 0))
             self.repeats[i] = 0
             self.repeat_at[i] = now + HOLD_MS
 
-    def _held(self, i, now, out):
+    def _held(self, i, now):
         short, hold, very = self.keymap[i]
-        held = now - self.down_at[i]
         if hold == 'repeat':
             while now >= self.repeat_at[i]:
                 self.repeats[i] += 1
-                out.append((short, self.repeats[i]))
+                self.out.append((short, self.repeats[i]))
                 self.repeat_at[i] += REPEAT_MS
         elif very:
-            if held >= VERY_MS and self.fired[i] < 2:
+            if now - self.down_at[i] >= VERY_MS and self.fired[i] < 2:
                 self.fired[i] = 2
-                out.append((very, 0))
-        elif hold and held >= HOLD_MS and not self.fired[i]:
+                self.out.append((very, 0))
+        elif hold and now - self.down_at[i] >= HOLD_MS and not self.fired[i]:
             self.fired[i] = 1
-            out.append((hold, 0))
+            self.out.append((hold, 0))
 
-    def _released(self, i, now, out):
+    def _released(self, i, now):
         short, hold, very = self.keymap[i]
         if hold == 'repeat' or self.fired[i]:
             return
         held = now - self.down_at[i]
         if held < HOLD_MS or not hold:
-            out.append((short, 0))
+            self.out.append((short, 0))
         elif very and held < VERY_MS:
-            out.append((hold, 0))
+            self.out.append((hold, 0))
