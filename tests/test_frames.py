@@ -14,6 +14,8 @@ HOT = {
     'trackside.ui.keys': ('Keys.poll', 'Keys._button', 'Keys._pressed', 'Keys._held',
                           'Keys._released'),
     'trackside.ui.app': ('App.tick', 'App.handle_all'),
+    # a box drawn: its ink, the rectangle it changed; a scrolling text's poll
+    'trackside.ui.paint': ('Painter.ink', 'Painter.mark', 'Painter.animate'),
 }
 
 

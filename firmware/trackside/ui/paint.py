@@ -54,13 +54,16 @@ class Painter:
         return index
 
     def ink(self, bg, fg):
-        key = bg * 16 + fg
-        ink = self.inks.get(key)
+        ink = self.inks.get(bg * 16 + fg)
         if ink is None:
-            b, f = self.c(bg), self.c(fg)
-            if b == f:
-                f = 1 - b           # mono: text on a lit bar is dark
-            ink = self.inks[key] = fonts.ink(self.fmt, b, f)
+            ink = self._new_ink(bg, fg)
+        return ink
+
+    def _new_ink(self, bg, fg):
+        b, f = self.c(bg), self.c(fg)
+        if b == f:
+            f = 1 - b               # mono: text on a lit bar is dark
+        ink = self.inks[bg * 16 + fg] = fonts.ink(self.fmt, b, f)
         return ink
 
     # --- drawing ----------------------------------------------------------------
@@ -70,17 +73,21 @@ class Painter:
         self.mark(x, y, w, h)
 
     def text(self, x, y, s, font, fg=theme.TEXT, bg=theme.BACKGROUND):
-        # The glyphs' cells filled with the background at once, then only
-        # their ink blitted (the background is the blit's key): the same
-        # pixels as opaque glyphs, for a fifth or so less of the blits' work
-        # (a glyph is mostly background; the blit sets each pixel on its own).
+        self.glyphs(x, y, s, font, fg, bg)
+        self.mark(x, y, font.measure(s), font.height)
+
+    def glyphs(self, x, y, s, font, fg, bg):
+        # text() without marking it changed: the glyphs' cells filled with
+        # the background at once, then only their ink blitted (the
+        # background is the blit's key): the same pixels as opaque glyphs,
+        # for a fifth or so less of the blits' work (a glyph is mostly
+        # background; the blit sets each pixel on its own).
         w = font.measure(s)
         b = self.c(bg)
         self.canvas.fill_rect(x, y, w, font.height, b)
         font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, b)
         if self.cut is not None and (x + w > self.w or y + font.height > self.h):
             self.cut.append(s)
-        self.mark(x, y, w, font.height)
 
     def line(self, x1, y1, x2, y2, colour):
         self.canvas.line(x1, y1, x2, y2, self.c(colour))
@@ -129,11 +136,19 @@ class Painter:
             same_box = False
         elif self.scrolls:
             self.scrolls.pop(name, None)
+        # (drawn on the canvas and marked once, here: each of fill(), text()
+        # and mark() is a call, and a call with a frame on the heap)
         if not same_box:
-            self.fill(x, y, w, h, bg)
-            if swatch is not None:
-                self.swatch(x + 1, y + 1, 6, h - 2, swatch)
-            self.text(tx, ty, text, font, fg, bg)
+            self.canvas.fill_rect(x, y, w, h, self.c(bg))
+            if swatch is not None:      # a player's colour, as swatch() draws it
+                if self.mono:
+                    self.canvas.rect(x + 1, y + 1, 6, h - 2, 1)
+                else:
+                    self.canvas.fill_rect(x + 1, y + 1, 6, h - 2, swatch)
+            self.glyphs(tx, ty, text, font, fg, bg)
+            self.mark(x, y, w, h)
+            if font.height > h:         # (a font taller than its box: drawn past it)
+                self.mark(tx, ty, font.measure(text), font.height)
             return True
         if len(was) > room:
             was = was[:room]
@@ -151,11 +166,13 @@ class Painter:
             while end > i and t[end - 1] == o[end - 1]:
                 end -= 1            # the same length: the unchanged tail stays too
         if i < end:
-            self.text(tx + i * font.width, ty, text[i:end] if i or end < len(text) else text,
-                      font, fg, bg)
+            self.glyphs(tx + i * font.width, ty, text[i:end] if i or end < len(text) else text,
+                        font, fg, bg)
+            self.mark(tx + i * font.width, ty, (end - i) * font.width, font.height)
         if len(was) > len(text):
-            self.fill(tx + len(text) * font.width, ty, (len(was) - len(text)) * font.width,
-                      font.height, bg)
+            tx += len(text) * font.width
+            self.canvas.fill_rect(tx, ty, (len(was) - len(text)) * font.width, font.height, self.c(bg))
+            self.mark(tx, ty, (len(was) - len(text)) * font.width, font.height)
 
     def forget(self, name):
         # The box is drawn over by something else: draw it afresh next time.
@@ -166,28 +183,29 @@ class Painter:
         # Scroll the text of each box that is too short for it: a pause at
         # the start, a character every STEP_MS, a pause at the end. Called at
         # every poll; with nothing to scroll it costs nothing.
-        if not self.scrolls:
-            return
+        # (at every poll: the step itself is a function of its own, so that
+        # this one's frame fits MicroPython's 11 words: keys.py)
         for sc in self.scrolls.values():
-            text, tx, ty, room, font, fg, bg, at, due = sc
-            if due is None:
+            if sc[8] is None:
                 sc[8] = now + PAUSE_MS
-                continue
-            if now < due:
-                continue
-            at = at + 1 if at < len(text) - room else 0
-            sc[7] = at
-            sc[8] = now + (PAUSE_MS if at == 0 or at == len(text) - room else STEP_MS)
-            self.fill(tx, ty, room * font.width, font.height, bg)
-            # (on the background just filled: only the ink, as text() does)
-            font.draw(self.canvas, tx, ty, text[at:at + room], self.ink(bg, fg), None, self.c(bg))
+            elif now >= sc[8]:
+                self._scroll(sc, now)
+
+    def _scroll(self, sc, now):
+        text, tx, ty, room, font, fg, bg, at, due = sc
+        at = at + 1 if at < len(text) - room else 0
+        sc[7] = at
+        sc[8] = now + (PAUSE_MS if at == 0 or at == len(text) - room else STEP_MS)
+        self.fill(tx, ty, room * font.width, font.height, bg)
+        # (on the background just filled: only the ink, as text() does)
+        font.draw(self.canvas, tx, ty, text[at:at + room], self.ink(bg, fg), None, self.c(bg))
 
     # --- what changed ---------------------------------------------------------
 
     def mark(self, x, y, w, h):
-        # Remember a changed rectangle, clipped to the screen. Two that touch
-        # are merged when the union is hardly bigger than both: one window
-        # command instead of two, without pushing much that did not change.
+        # Remember a changed rectangle, clipped to the screen. (Only noted
+        # here, at every box and glyph run drawn; joined to the others when
+        # they are shown, flush(): this frame fits MicroPython's 11 words.)
         if x < 0:
             w += x
             x = 0
@@ -196,22 +214,32 @@ class Painter:
             y = 0
         w = min(w, self.w - x)
         h = min(h, self.h - y)
-        if w <= 0 or h <= 0:
-            return
-        for i in range(len(self.dirty)):
-            dx, dy, dw, dh = self.dirty[i]
-            if x <= dx + dw and dx <= x + w and y <= dy + dh and dy <= y + h:
-                nx, ny = min(x, dx), min(y, dy)
-                nw, nh = max(x + w, dx + dw) - nx, max(y + h, dy + dh) - ny
-                if nw * nh <= w * h + dw * dh + 256:
-                    self.dirty[i] = (nx, ny, nw, nh)
-                    return
-        self.dirty.append((x, y, w, h))
+        if w > 0 and h > 0:
+            self.dirty.append((x, y, w, h))
+
+    def joined(self):
+        # The changed rectangles, each joined to the first one before it
+        # that it touches when the union is hardly bigger than both: one
+        # window command instead of two, without pushing much that did not
+        # change. (The same as joining each as it was marked.)
+        out = []
+        for x, y, w, h in self.dirty:
+            for i in range(len(out)):
+                dx, dy, dw, dh = out[i]
+                if x <= dx + dw and dx <= x + w and y <= dy + dh and dy <= y + h:
+                    nx, ny = min(x, dx), min(y, dy)
+                    nw, nh = max(x + w, dx + dw) - nx, max(y + h, dy + dh) - ny
+                    if nw * nh <= w * h + dw * dh + 256:
+                        out[i] = (nx, ny, nw, nh)
+                        break
+            else:
+                out.append((x, y, w, h))
+        return out
 
     def flush(self):
         # Push what changed to the display (called at every poll: when
         # nothing changed it must cost next to nothing).
         if self.dirty:
-            for x, y, w, h in self.dirty:
+            for x, y, w, h in self.joined():
                 self.display.show(x, y, w, h)
             self.dirty = []
