@@ -9,15 +9,6 @@ import pytest
 import mpy_frames
 from conftest import tool, run_micropython
 
-# module: functions that run at every poll, or for every box a press draws
-HOT = {
-    'trackside.ui.keys': ('Keys.poll', 'Keys._button', 'Keys._pressed', 'Keys._held',
-                          'Keys._released'),
-    'trackside.ui.app': ('App.tick', 'App.handle_all'),
-    # a box drawn: its ink, the rectangle it changed; a scrolling text's poll
-    'trackside.ui.paint': ('Painter.ink', 'Painter.mark', 'Painter.animate'),
-}
-
 
 @pytest.fixture(scope='module')
 def static():
@@ -26,12 +17,13 @@ def static():
 
 def test_the_functions_of_every_poll_keep_their_frames_off_the_heap(mpy_dir, static):
     every = mpy_frames.frames(mpy_dir, static)
-    for module, names in HOT.items():
+    for module, names in mpy_frames.EVERY_POLL.items():
         found = {f: (w, heap) for f, w, heap in every[module]}
         for name in names:
             assert name in found, (module, name, sorted(found))
             w, heap = found[name]
             assert not heap, '%s.%s needs %d words: its frame goes on the heap' % (module, name, w)
+    assert mpy_frames.summary(every)[2] == []
 
 
 # Frames of 8 to 15 words, and one with a try (3 words more): what the

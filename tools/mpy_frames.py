@@ -22,6 +22,17 @@ import sys
 ON_STACK_WORDS = 11         # py/objfun.c: VM_MAX_STATE_ON_STACK / the word size
 EXC_WORDS = 3               # a try's entry on the exception stack (mp_exc_stack_t)
 
+# The functions that run at every poll, or for every box a press draws:
+# their frames must stay on the C stack (tests/test_frames.py; the UI bench
+# reports them). module: functions
+EVERY_POLL = {
+    'trackside.ui.keys': ('Keys.poll', 'Keys._button', 'Keys._pressed', 'Keys._held',
+                          'Keys._released'),
+    'trackside.ui.app': ('App.tick', 'App.handle_all'),
+    # a box drawn: its ink, the rectangle it changed; a scrolling text's poll
+    'trackside.ui.paint': ('Painter.ink', 'Painter.mark', 'Painter.animate'),
+}
+
 # persistentcode.c's constant objects: 0-4 have no data, 5 str, 6 bytes,
 # 7 int, 8 float, 9 complex (their text), 10 a tuple of objects
 _STR, _BYTES, _TUPLE = 5, 6, 10
@@ -186,6 +197,17 @@ def frames(top, static=None):
                 module = os.path.relpath(path, top)[:-4].replace(os.sep, '.')
                 out[module] = [(f, words(s, e), on_heap(s, e)) for f, s, e in functions(path, static)]
     return out
+
+
+def summary(every):
+    """(functions with frames on the heap, all functions, [EVERY_POLL ones on
+    the heap or missing]) for frames()' answer."""
+    heap = sum(1 for fs in every.values() for f in fs if f[2])
+    bad = []
+    for module, names in EVERY_POLL.items():
+        found = dict((f, big) for f, w, big in every.get(module, ()))
+        bad += ['%s.%s' % (module, n) for n in names if found.get(n, True)]
+    return heap, sum(len(fs) for fs in every.values()), bad
 
 
 def main(argv):
