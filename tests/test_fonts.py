@@ -523,6 +523,20 @@ def test_draw_blits_each_glyph_in_turn(font_py, name):
     assert f._glyph.stride == (16 * ((mod.WIDTH + 7) // 8) if scale == 2 else cw)
 
 
+def test_a_space_on_the_filled_background_is_not_blitted(font_py):
+    # Painter.glyphs fills the cells with the background and draws with the
+    # background as the key: a space (blank in every font, above) would blit
+    # nothing. Drawn opaque (no key), it paints its cell.
+    f = font_py.Font(module('small'))
+    canvas = FakeFrameBuffer(None, 240, 135, 2)
+    ink = font_py.ink(2, 1, 14)
+    assert f.draw(canvas, 0, 0, 'a b  c', ink, None, 1) == 6 * 8
+    assert [b[4] for b in canvas.blits] == [0, 2 * 8, 5 * 8]
+    canvas.blits.clear()
+    f.draw(canvas, 0, 0, 'a b', ink)
+    assert [b[4] for b in canvas.blits] == [0, 8, 16]
+
+
 def test_only_scale_1_and_2(font_py):
     with pytest.raises(ValueError):
         font_py.Font(module('digits'), 3)

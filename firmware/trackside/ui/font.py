@@ -139,7 +139,9 @@ class Font:
                 c = code
             if x >= right:
                 break
-            if x > -w:
+            # (a space over the background already filled, key >= 0, has no
+            # ink to draw: a row's columns are a quarter spaces)
+            if x > -w and (c != 32 or key < 0):
                 if chars is None:
                     i = c - first
                     if i < 0 or i > last:
