@@ -49,7 +49,8 @@ class Keys:
             del self.out[:]         # slice is an allocation too)
         self.idle = mask == 0
         for i in range(len(self.raw)):
-            self._button(i, mask, now)
+            if (mask >> i) & 1 or self.raw[i] or self.down[i]:
+                self._button(i, mask, now)      # (one up and settled has nothing to do)
         return self.out
 
     def _button(self, i, mask, now):
