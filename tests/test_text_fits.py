@@ -91,3 +91,27 @@ def test_a_text_too_long_for_its_box_scrolls_through_all_of_it():
     # text that fits again stops scrolling
     p.put('title', 0, 52, 60, 12, 'Red: pass', p.small)
     assert 'title' not in p.scrolls
+
+
+def test_a_box_draws_only_inside_itself_and_shows_all_it_draws():
+    # Painter.put paints a box and marks it changed once: a box too narrow
+    # for a single glyph draws no text (none past its edge, none scrolling),
+    # and a font taller than its box is shown where it was drawn past it.
+    from host_sim.headless import Display
+    from trackside.ui.paint import Painter
+    p = Painter(Display(240, 135))
+    before = bytes(p.display.buffer)
+    p.dirty = []
+    p.put('thin', 100, 40, 1, 20, 'Narrow', p.small)
+    assert 'thin' not in p.scrolls
+    assert p.dirty == [(100, 40, 1, 20)]
+    # (only the box's own column can have changed)
+    stride = 120
+    changed = [i for i in range(len(before)) if p.display.buffer[i] != before[i]]
+    assert all(i % stride == 50 and 40 <= i // stride < 60 for i in changed)
+    p.dirty = []
+    p.put('short', 0, 60, 100, 10, 'Tall', p.medium)      # 24 px type in a 10 px box
+    covered = lambda x, y: any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in p.dirty)
+    for i in range(len(before)):
+        if p.display.buffer[i] != before[i] and not (40 <= i // stride < 60):
+            assert covered(2 * (i % stride), i // stride), (i % stride, i // stride)

@@ -128,16 +128,19 @@ class Painter:
         self.slots[name] = [text, x, y, w, h, font, fg, bg, swatch]
         tx = x + (14 if swatch is not None else 2)     # after a player's colour bar and a mark
         ty = y + (h - font.height) // 2
-        room = (x + w - tx) // font.width
+        room = max(0, (x + w - tx) // font.width)     # (a box too narrow for a glyph: none)
         if len(text) > room:
             # too long for its box: it scrolls (animate), starting at its start
-            self.scrolls[name] = [text, tx, ty, room, font, fg, bg, 0, None]
+            if room:
+                self.scrolls[name] = [text, tx, ty, room, font, fg, bg, 0, None]
+            elif self.scrolls:
+                self.scrolls.pop(name, None)
             text = text[:room]
             same_box = False
         elif self.scrolls:
             self.scrolls.pop(name, None)
         # (drawn on the canvas and marked once, here: each of fill(), text()
-        # and mark() is a call, and a call with a frame on the heap)
+        # and mark() is a call, and one with a frame on the heap: tools/mpy_frames.py)
         if not same_box:
             self.canvas.fill_rect(x, y, w, h, self.c(bg))
             if swatch is not None:      # a player's colour, as swatch() draws it
@@ -203,9 +206,11 @@ class Painter:
     # --- what changed ---------------------------------------------------------
 
     def mark(self, x, y, w, h):
-        # Remember a changed rectangle, clipped to the screen. (Only noted
-        # here, at every box and glyph run drawn; joined to the others when
-        # they are shown, flush(): this frame fits MicroPython's 11 words.)
+        # Remember a changed rectangle, clipped to the screen. Two that touch
+        # are merged when the union is hardly bigger than both: one window
+        # command instead of two, without pushing much that did not change.
+        # (Merged here, not when shown: a screen drawn whole, a chart of a
+        # long game, marks hundreds, and their list would be kilobytes.)
         if x < 0:
             w += x
             x = 0
@@ -214,32 +219,22 @@ class Painter:
             y = 0
         w = min(w, self.w - x)
         h = min(h, self.h - y)
-        if w > 0 and h > 0:
-            self.dirty.append((x, y, w, h))
-
-    def joined(self):
-        # The changed rectangles, each joined to the first one before it
-        # that it touches when the union is hardly bigger than both: one
-        # window command instead of two, without pushing much that did not
-        # change. (The same as joining each as it was marked.)
-        out = []
-        for x, y, w, h in self.dirty:
-            for i in range(len(out)):
-                dx, dy, dw, dh = out[i]
-                if x <= dx + dw and dx <= x + w and y <= dy + dh and dy <= y + h:
-                    nx, ny = min(x, dx), min(y, dy)
-                    nw, nh = max(x + w, dx + dw) - nx, max(y + h, dy + dh) - ny
-                    if nw * nh <= w * h + dw * dh + 256:
-                        out[i] = (nx, ny, nw, nh)
-                        break
-            else:
-                out.append((x, y, w, h))
-        return out
+        if w <= 0 or h <= 0:
+            return
+        for i in range(len(self.dirty)):
+            dx, dy, dw, dh = self.dirty[i]
+            if x <= dx + dw and dx <= x + w and y <= dy + dh and dy <= y + h:
+                nx, ny = min(x, dx), min(y, dy)
+                nw, nh = max(x + w, dx + dw) - nx, max(y + h, dy + dh) - ny
+                if nw * nh <= w * h + dw * dh + 256:
+                    self.dirty[i] = (nx, ny, nw, nh)
+                    return
+        self.dirty.append((x, y, w, h))
 
     def flush(self):
         # Push what changed to the display (called at every poll: when
         # nothing changed it must cost next to nothing).
         if self.dirty:
-            for x, y, w, h in self.joined():
+            for x, y, w, h in self.dirty:
                 self.display.show(x, y, w, h)
             self.dirty = []
