@@ -16,7 +16,7 @@ def test_setup_line_round_trip_writes_every_setting():
     s = new_session('Steam players=Ann,Bob,Cid,Dee')
     line = s.setup_line()
     assert line == ('steam base players=Ann,Bob,Cid,Dee start=auction turns=8 income_max=10 '
-                    'over_max=refuse zero_bid=yes one_left=end format=1 rules=1')
+                    'over_max=refuse zero_bid=yes one_left=end format=1 rules=2')
     assert new_session(line).setup == s.setup
 
 
@@ -32,7 +32,7 @@ def test_setup_line_round_trip_writes_every_setting():
     ('steam players=Ann,Bob,Cid start=random', 'start must be one of'),
     ('steam players=Ann,Bob,Cid turns=x', 'turns must be 1..20'),
     ('steam players=Ann,Bob,Cid format=2', 'format 2'),
-    ('steam players=Ann,Bob,Cid rules=2', 'newer steam rules (v2'),
+    ('steam players=Ann,Bob,Cid rules=3', 'newer steam rules (v3'),
     ('steam players=Ann,Bob,Cid rules=0', 'rules= is a version, 1 or more'),
     ('steam players=Ann,Bob,ann', 'Two players are called'),
     ('steam players=Ann,Bob,pass', 'word of the log'),

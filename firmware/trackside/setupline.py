@@ -1,5 +1,5 @@
 # The setup line (docs/log-format.md): "steam base players=Ann,Bob,Cid
-# start=auction format=1 rules=1", read, its names checked, and written out.
+# start=auction format=1 rules=2", read, its names checked, and written out.
 # Needed when a game is opened or begun (ui/app.py lets it go when the game
 # is shown: while it is played, its RAM is the game's).
 from trackside.rules import RuleError
@@ -9,7 +9,7 @@ _BAD_NAME_CHARS = ',=#~$:'
 
 
 def parse_setup(text):
-    # "steam base players=Ann,Bob,Cid start=auction format=1 rules=1"
+    # "steam base players=Ann,Bob,Cid start=auction format=1 rules=2"
     # -> {'game', 'variant', 'players', 'settings', 'format', 'rules'}
     # The game module checks and completes the settings.
     i = text.find('#')

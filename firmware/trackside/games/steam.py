@@ -23,7 +23,11 @@ from trackside.games.steam_turn import (
 
 NAME = 'steam'
 TITLE = 'Steam'
-RULES_VERSION = 1
+# 2: a base-game player who cannot pay the income bill raises all they can
+# before going bankrupt (cash 0, income -10: §5.4); rules 1 left their row as
+# it was. Saves of either replay as rules 2 (the row of a player who is out),
+# and a snapshot made by rules 1 is not used.
+RULES_VERSION = 2
 VARIANTS = (('base', 'Base game'), ('standard', 'Standard game'))  # §7: the standard game
 PLAYERS = (3, 6, 4)         # §2: fewest, most, and the new-game screen's first offer
 # What the order of players= means (docs/log-format.md): the new-game
