@@ -145,6 +145,20 @@ def test_a_resume_replays_only_the_records_after_the_snapshot(tmp_path, monkeypa
     assert view(s) == view(live)
 
 
+def test_a_finished_game_resumes_from_its_snapshot(tmp_path, monkeypatch):
+    # Final scoring adds the ranking to Steam's state: the snapshot of a
+    # game that is over was once taken for another rules' (its state's
+    # names differ from a game just started), and the whole log replayed.
+    lines, _ = random_game(3, n=4)
+    path, live = saved_game(tmp_path, records=len(lines))
+    assert live.over() and 'ranking' in live.state
+    live.journal.snapshot(live)             # (taken now, at the end)
+    count = counting(monkeypatch)
+    s = load(path)[0]
+    assert view(s) == view(live)
+    assert count[0] < session_mod.CHECKPOINT, count[0]
+
+
 def test_a_stale_snapshot_is_used_and_the_records_after_it_replayed(tmp_path, monkeypatch, kept):
     # The snapshot cannot be written (the flash full): the one before
     # stands, and the resume replays from it.

@@ -54,10 +54,13 @@ def write(save, end, crc, session):
 
 def rules_of(session):
     # The rules a state was made by: the game's rules version and the
-    # names in its state. A Trackside with other rules (or whose state has
-    # other fields: a firmware update that forgot to raise the version)
-    # cannot use the snapshot; the log itself is replayed by any.
-    keys = sorted(session.state.keys())
+    # names in its state at the start of the game (the first checkpoint: a
+    # game may add names as it goes, Steam its ranking at the end, and a
+    # resume checks against a session just started). A Trackside with other
+    # rules (or whose state has other fields: a firmware update that forgot
+    # to raise the version) cannot use the snapshot; the log itself is
+    # replayed by any.
+    keys = sorted(json.loads(session._checkpoints[0]).keys())
     return '%d %08x' % (session.game.RULES_VERSION, logfmt.crc(' '.join(keys).encode()))
 
 
