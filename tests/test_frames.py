@@ -1,7 +1,9 @@
 # Function frames on the heap (tools/mpy_frames.py): MicroPython puts a
 # call's frame on the heap when it needs more than 11 words, a search of the
-# heap at every call. The functions of every poll and of every box drawn
-# must keep theirs on the C stack (issue 11, item 5: a press's instructions).
+# heap at every call. The functions of every poll (the UI's and the boards'
+# pressed()) must keep theirs on the C stack (issue 11, item 5: a press's
+# instructions).
+import os
 import subprocess
 
 import pytest
@@ -61,3 +63,21 @@ def test_the_reader_agrees_with_the_interpreter_on_which_frames_go_on_the_heap(t
     # both kinds are there: the probe tests the boundary, not one side of it
     assert any(got.values()) and not all(got.values())
     assert got['t7'] and not got['f7']      # a try's 3 words tip it over
+
+
+# The boards on MicroPython read their buttons at every poll. (CircuitPython
+# keeps frames on a stack of its own, its pystack: cp_keys.py is not held to this.)
+POLLED_BOARDS = ('pico_display', 'tdisplay', 'oled_ssd1306')     # (pico_display2: pico_display's)
+
+
+def test_the_boards_pressed_keeps_its_frame_off_the_heap(tmp_path, static):
+    from conftest import ROOT
+    for name in POLLED_BOARDS:
+        out = tmp_path / (name + '.mpy')
+        subprocess.run([tool('mpy-cross'), '-o', str(out), os.path.join(ROOT, 'boards', name + '.py')],
+                       check=True)
+        found = dict((f, mpy_frames.on_heap(s, e)) for f, s, e in mpy_frames.functions(str(out), static))
+        pressed = [f for f in found if f.endswith('pressed')]
+        assert pressed, (name, sorted(found))
+        for f in pressed:
+            assert not found[f], '%s.%s: its frame goes on the heap' % (name, f)

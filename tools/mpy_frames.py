@@ -14,7 +14,8 @@ The sizes are read from the .mpy files mpy-cross writes (format 6: the
 header, the qstrs and constants, then each function's bytecode, whose
 prelude starts with its frame size; py/persistentcode.c, py/bc.h).
 
-    python tools/mpy_frames.py [--all] [DIR]   (DIR: compiled firmware; default: compile it)
+    python tools/mpy_frames.py [--all] [DIR]
+    (DIR: .mpy files; by default the firmware and the board modules, compiled)
 """
 import os
 import sys
@@ -29,8 +30,8 @@ EVERY_POLL = {
     'trackside.ui.keys': ('Keys.poll', 'Keys._button', 'Keys._pressed', 'Keys._held',
                           'Keys._released'),
     'trackside.ui.app': ('App.tick', 'App.handle_all'),
-    # a box drawn: its ink, the rectangle it changed; a scrolling text's poll
-    'trackside.ui.paint': ('Painter.ink', 'Painter.mark', 'Painter.animate'),
+    # a scrolling text's poll; a glyph run's ink
+    'trackside.ui.paint': ('Painter.animate', 'Painter.ink'),
 }
 
 # persistentcode.c's constant objects: 0-4 have no data, 5 str, 6 bytes,
@@ -114,12 +115,14 @@ def _read(path):
         kind_len, i = _uint(b, i)
         code = b[i:i + (kind_len >> 3)]
         i += kind_len >> 3
-        me = parent
-        if kind_len & 3 == 0:           # bytecode (native code has no such prelude)
-            frame, tries, j = _signature(code)
-            q, _ = _uint(code, _skip_size(code, j))    # the code info's first field: the name
-            out.append((qstrs[q] if q < len(qstrs) else '?', frame, tries, parent))
-            me = len(out) - 1
+        if kind_len & 3:
+            # machine code (mpy-cross -march): what follows it is not read here
+            raise ValueError('%s: native code (compiled with -march) is not read' % path)
+        # bytecode: its prelude starts with the frame's size
+        frame, tries, j = _signature(code)
+        q, _ = _uint(code, _skip_size(code, j))    # the code info's first field: the name
+        out.append((qstrs[q] if q < len(qstrs) else '?', frame, tries, parent))
+        me = len(out) - 1
         if kind_len & 4:
             n, i = _uint(b, i)
             for _ in range(n):
@@ -129,6 +132,13 @@ def _read(path):
     raw_code(i, -1)
     return out
 
+
+# MicroPython's own names that no CPython type's dir() has (keyword
+# arguments, micropython-lib's and the ports' names): tried as well.
+_MORE = ('key', 'value', 'reverse', 'start', 'stop', 'step', 'end', 'sep', 'file', 'flush',
+         'mode', 'name', 'data', 'read', 'write', 'close', 'open', 'seek', 'tell', 'send',
+         'recv', 'poll', 'ticks_ms', 'sleep', 'sleep_ms', 'pin', 'value', 'init', 'deinit',
+         'fill', 'pixel', 'text', 'blit', 'scroll', 'line', 'rect', 'width', 'height', 'show')
 
 # Names the compiler gives code that has none of its own.
 _ANONYMOUS = ('<lambda>', '<listcomp>', '<dictcomp>', '<setcomp>', '<genexpr>')
@@ -144,7 +154,7 @@ def static_names(mpy_cross):
     import keyword
     import subprocess
     import tempfile
-    candidates = set(dir(builtins))
+    candidates = set(dir(builtins)) | set(_MORE)
     for t in (object, str, bytes, bytearray, list, dict, set, tuple, int, float, type,
               Exception, memoryview, range, __import__('io').BytesIO, __import__('io').TextIOWrapper):
         candidates.update(dir(t))
@@ -218,10 +228,20 @@ def main(argv):
     if argv:
         top = argv[0]
     else:
+        # the firmware as deploy compiles it, and the board modules (but
+        # those with machine code, which the board compiles: deploy.native)
+        import subprocess
         import tempfile
         import deploy
         top = tempfile.mkdtemp()
         deploy.compile_firmware(top, MPY_CROSS)
+        boards = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'boards')
+        os.makedirs(os.path.join(top, 'boards'))
+        for name in sorted(os.listdir(boards)):
+            path = os.path.join(boards, name)
+            if name.endswith('.py') and not deploy.native(path):
+                subprocess.run([MPY_CROSS, '-o', os.path.join(top, 'boards', name[:-3] + '.mpy'),
+                                '-s', name, path], check=True)
     every = frames(top, static_names(MPY_CROSS))
     heap = sum(1 for fs in every.values() for f in fs if f[2])
     print('%d of %d functions have frames over %d words (on the heap at every call)' % (
