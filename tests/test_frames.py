@@ -51,8 +51,7 @@ def test_the_reader_agrees_with_the_interpreter_on_which_frames_go_on_the_heap(t
     (tmp_path / 'mpy').mkdir()
     mpy = tmp_path / 'mpy' / 'frames_probe.mpy'          # (the .mpy alone: it is what is run)
     subprocess.run([tool('mpy-cross'), '-o', str(mpy), str(src)], check=True)
-    said = {f: heap for f, w, heap in [(f, mpy_frames.words(s, e), mpy_frames.on_heap(s, e))
-                                       for f, s, e in mpy_frames.functions(str(mpy), static)]}
+    said = dict((f, mpy_frames.on_heap(s, e)) for f, s, e in mpy_frames.functions(str(mpy), static))
     out = run_micropython(['-c', 'import sys; sys.path.insert(0, %r); import frames_probe' % str(tmp_path / 'mpy')])
     got = {}
     for line in out.splitlines():

@@ -137,7 +137,7 @@ def _read(path):
 # arguments, micropython-lib's and the ports' names): tried as well.
 _MORE = ('key', 'value', 'reverse', 'start', 'stop', 'step', 'end', 'sep', 'file', 'flush',
          'mode', 'name', 'data', 'read', 'write', 'close', 'open', 'seek', 'tell', 'send',
-         'recv', 'poll', 'ticks_ms', 'sleep', 'sleep_ms', 'pin', 'value', 'init', 'deinit',
+         'recv', 'poll', 'ticks_ms', 'sleep', 'sleep_ms', 'pin', 'init', 'deinit',
          'fill', 'pixel', 'text', 'blit', 'scroll', 'line', 'rect', 'width', 'height', 'show')
 
 # Names the compiler gives code that has none of its own.
