@@ -3,7 +3,8 @@
 # PATHS: directories to import from, joined by ':' (the firmware, host_sim,
 # and on CPython host_sim/shim). Plays the key script on a headless board and
 # prints one line of JSON: the CRC-32 of the canvas after every press, the
-# bytes a panel would have received, the most heap in use, the standings.
+# bytes a panel would have received, the heap in use after each (0 on
+# CPython) and the most, the standings.
 import sys
 for d in reversed(sys.argv[1].split(':')):
     sys.path.insert(0, d)
@@ -25,6 +26,7 @@ f.close()
 n = 1 + len(list(keyscript.presses(script, names)))
 crcs = [0] * n
 sent = [0] * n
+heaps = [0] * n
 most = [0]
 
 
@@ -33,13 +35,14 @@ def after(i):
     sent[i + 1] = display.sent
     gc.collect()
     if hasattr(gc, 'mem_alloc'):            # MicroPython only
-        most[0] = max(most[0], gc.mem_alloc())
+        heaps[i + 1] = gc.mem_alloc()
+        most[0] = max(most[0], heaps[i + 1])
 
 
 app = App(display, keymap, saves)
 after(-1)
 keyscript.play(app, names, script, keyscript.Clock(), after)
-out = {'crcs': crcs, 'sent': sent, 'heap': most[0],
+out = {'crcs': crcs, 'sent': sent, 'heap': most[0], 'heaps': heaps,
        'screen': type(app.stack[-1]).__name__,
        'standings': app.session.standings() if app.session else None}
 # streamed to stdout: the whole line as one string would need a block of

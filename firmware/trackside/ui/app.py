@@ -5,12 +5,18 @@
 from trackside.ui.keys import Keys
 from trackside.ui.paint import Painter
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
-from trackside.ui import theme, ask, table
-from trackside.ui.answer import Entry
+from trackside.ui import theme
 from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, CONFIRM, ANYONE
-from trackside import need, unload
+from trackside import need, unload, games
 import sys
 
+
+# The game screen's modules: loaded when a game is first shown (not at
+# start-up: the saved games and the new-game screens have their heap, 13 KB
+# of the 64-bit bench's), and let go with the game's when a new game is set
+# up (new_game).
+GAME_SCREEN = ('trackside.ui.table', 'trackside.ui.ask', 'trackside.ui.answer',
+               'trackside.ui.roomy', 'trackside.ui.menu', 'trackside.ui.chart')
 
 FLAT = 3        # a pick of this many items or fewer is shown in the list of moves
 IDLE_MS = 1500  # no button down this long: the device may write a snapshot
@@ -110,7 +116,7 @@ class App:
         forget('trackside.saves')
         forget('trackside.resume')
         forget('trackside.setupline')
-        self.stack = [table.Dashboard()]
+        self.stack = [table().Dashboard()]
         self.stack[0].draw(self.p, self)
         self.show_turn()
 
@@ -146,6 +152,10 @@ class App:
 
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
+        # one game's code in RAM: another game's, from a game played before
+        # this one, is let go (its session is closed: nothing holds it)
+        for name in other_games(session.setup['game']):
+            forget(name)
         if self.session is not None and self.session is not session:
             self.session.idle()             # (the game put aside: its save whole)
         self.session = session
@@ -160,7 +170,7 @@ class App:
         # the phase in play and the numbers at its start (None: not seen from
         # its start, as in a game opened part-way): for the phase's summary
         s = session.state
-        self.phase = (s.get('phase'), table.numbers(self) if session.cursor == 0 else None)
+        self.phase = (s.get('phase'), table().numbers(self) if session.cursor == 0 else None)
         self.home()
 
     # --- answering the game's prompt ---------------------------------------------------
@@ -205,11 +215,11 @@ class App:
         if isinstance(opt[0], tuple):
             opt, word = opt
         title = self.label(opt[0])
-        if table.inline(self.p):
+        if self.inline():
             title = pr['text']
         elif actors[0] >= 0:
             title = '%s: %s' % (self.session.setup['players'][actors[0]], title)   # for whom
-        entry = Entry(self, actors[0], opt, title)
+        entry = need('trackside.ui.answer').Entry(self, actors[0], opt, title)
         if word is None:
             entry.start()
         else:
@@ -227,13 +237,13 @@ class App:
         # The screen for one question shaped (title, kind, ...): a list, an
         # amount (inline on the game screen where it fits), ticks or a form.
         kind = q[1]
-        inline = table.inline(self.p)
+        inline = self.inline()
         done = lambda app, v: on_done(v)
         if kind == PICK:
             names = self.session.setup['players']
             items = [(label, word, self.colours[names.index(word)]) if word in names else (label, word)
                      for word, label in q[2]]
-            screen = (ask.AskList if inline else ListScreen)(title, items, done)
+            screen = (ask().AskList if inline else ListScreen)(title, items, done)
             if len(q) > 3:                  # the item to start on
                 for i in range(len(items)):
                     if items[i][1] == q[3]:
@@ -242,7 +252,7 @@ class App:
             default = q[4] if len(q) > 4 else q[2]
             note = q[5] if len(q) > 5 else ''
             unit = q[6] if len(q) > 6 else ''
-            screen = (ask.AskAmount if inline else AmountScreen)(title, q[2], q[3], default, done,
+            screen = (ask().AskAmount if inline else AmountScreen)(title, q[2], q[3], default, done,
                                                                 unit, note)
             if len(q) > 7:
                 screen.then = q[7]          # the value one press up from the least
@@ -253,7 +263,7 @@ class App:
         elif kind == FORM:
             screen = need('trackside.ui.forms').FormScreen(title, q[2], done)
         elif kind == CONFIRM:
-            screen = (ask.AskConfirm if inline else ConfirmScreen)(title, q[2],
+            screen = (ask().AskConfirm if inline else ConfirmScreen)(title, q[2],
                                                                   lambda app: on_done(True))
         else:
             raise ValueError('no screen for answers of kind %s' % kind)
@@ -268,7 +278,7 @@ class App:
         # wait for that to see the entry. If the save fails, the entry is
         # taken back and the player is told.
         s = self.session
-        before = table.numbers(self)
+        before = table().numbers(self)
         try:
             staged = s.do_text(line, staged=True)
         except RuleError as e:
@@ -318,8 +328,8 @@ class App:
     def done(self, what, before, entered=True):
         # Back to the game screen, saying what was done and what it changed,
         # and when an entry ended a phase, what the whole phase changed.
-        after = table.numbers(self)
-        moved = table.changes(self, before, after)
+        after = table().numbers(self)
+        moved = table().changes(self, before, after)
         self.status = (what, moved, self.phase_over(after, moved, entered))
         self.home()
 
@@ -339,27 +349,32 @@ class App:
         self.phase = (ph, after)
         if was is None or was[1] is None:
             return ''
-        total = table.changes(self, was[1], after)
+        total = table().changes(self, was[1], after)
         if not total or total == moved:         # (a phase of one entry: said already)
             return ''
         return '%s: %s' % (getattr(self.gui, 'PHASES', {}).get(was[0]) or was[0], total)
 
     # --- questions during a game: at the bottom of the game screen if it fits ---------
 
+    def inline(self):
+        # Questions at the bottom of the game screen (ui/ask.py): when a game
+        # is shown and the screen has room for both (ui/table.py, inline).
+        return self.session is not None and table().inline(self.p)
+
     def choose(self, title, items, on_pick):
-        cls = ask.AskList if table.inline(self.p) else ListScreen
+        cls = ask().AskList if self.inline() else ListScreen
         self.push(cls(title, items, on_pick))
 
     def amount(self, title, lo, hi, value, on_done, unit='', note=''):
-        cls = ask.AskAmount if table.inline(self.p) else AmountScreen
+        cls = ask().AskAmount if self.inline() else AmountScreen
         self.push(cls(title, lo, hi, value, on_done, unit, note))
 
     def confirm(self, title, lines, on_yes):
-        cls = ask.AskConfirm if table.inline(self.p) else ConfirmScreen
+        cls = ask().AskConfirm if self.inline() else ConfirmScreen
         self.push(cls(title, lines, on_yes))
 
     def tell(self, title, text):
-        cls = ask.AskMessage if table.inline(self.p) and ask.fits(self.p, text) else MessageScreen
+        cls = ask().AskMessage if self.inline() and ask().fits(self.p, text) else MessageScreen
         self.push(cls(title, text))
 
     # --- undo, redo, the menu ----------------------------------------------------------
@@ -369,7 +384,7 @@ class App:
         if not s or not s.can_undo():
             return
         line = s.line(s.cursor - 1)
-        before = table.numbers(self)
+        before = table().numbers(self)
         try:
             s.undo()
         except Exception as e:
@@ -386,12 +401,49 @@ class App:
     # --- a new game: game, variant, players, colours, settings ---------------------------
 
     def new_game(self):
-        # (the saved games' module is not needed again until the new game's
-        # save is made: the new-game screens and the game's rules have the heap)
+        # The game in play is put aside first (close()), and the code of
+        # games and of the game screen let go: with them in RAM the new-game
+        # screens and the new game's rules would need 20 KB more than a game
+        # (the 64-bit bench). Back from the first new-game screen opens the
+        # game again. (A game with no save to open it from stays, under the
+        # new-game screens.) The saved games' module is not needed again
+        # until the new game's save is made.
+        reopen = self.saves.slot_of(self.session) if self.session else None
+        if reopen is not None:
+            self.close()
+            for name in [k for k in sys.modules if k.startswith('trackside.games.')] + \
+                    ['trackside.ui.%s_ui' % g for g in games.names()] + list(GAME_SCREEN):
+                forget(name)
         self._saves = None
         forget('trackside.saves')
         forget('trackside.resume')
-        need('trackside.ui.newgame').NewGame(self).begin()
+        need('trackside.ui.newgame').NewGame(self).begin(reopen)
+
+    def close(self):
+        # Put the game in play aside. Its every entry is on flash already:
+        # idle() only folds the save's tail into its log and writes the
+        # snapshot, and a failure there loses nothing (resume reads the tail).
+        if self.session is not None:
+            try:
+                self.session.idle()
+            except Exception:
+                pass
+        self.session = None
+        self.gui = None
+        self.stack = []
+        self.status = None
+        self.phase = None
+
+
+def other_games(name):
+    # The modules of every game but this one, loaded or not (a game's modules
+    # are named after it: games/steam_turn.py, ui/steam_ui.py).
+    out = ['trackside.ui.%s_ui' % g for g in games.names() if g != name]
+    for k in sys.modules:
+        tail = k[16:]                       # (after 'trackside.games.')
+        if k[:16] == 'trackside.games.' and tail != name and tail[:len(name) + 1] != name + '_':
+            out.append(k)
+    return out
 
 
 def forget(name):
@@ -404,3 +456,11 @@ def forget(name):
 
 def saves_ui():
     return need('trackside.ui.saves_ui')
+
+
+def table():
+    return need('trackside.ui.table')
+
+
+def ask():
+    return need('trackside.ui.ask')

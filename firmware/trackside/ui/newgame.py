@@ -31,14 +31,19 @@ class NewGame:
         self.values = {}
         self.texts = {}
 
-    def begin(self):
+    def begin(self, reopen=None):
+        # reopen: the save of the game put aside for this one (app.new_game),
+        # which back opens again.
         items = [(title, name) for name, title in GAMES]
         screen = ListScreen('New game', items, lambda app, g: self.pick_game(g))
         if self.app.stack:
             self.app.push(screen)
         else:
-            # nothing to go back to (no saved game yet)
-            screen.on_back = lambda app: None
+            if reopen is not None:
+                screen.on_back = lambda app: app.open(reopen)
+            else:
+                # nothing to go back to (no saved game yet)
+                screen.on_back = lambda app: None
             self.app.stack = [screen]
             screen.draw(self.app.p, self.app)
 

@@ -40,11 +40,7 @@ def resume(app, slot, how, verb):
     # in play is closed first (two games may not fit in RAM). Whatever goes
     # wrong, even out of memory, ends on the saved games with the reason.
     journal = need('trackside.journal')
-    if app.session is not None:
-        app.session.idle()          # (the game put aside: its save whole)
-    app.session = None
-    app.gui = None
-    app.stack = []
+    app.close()                     # (the game put aside: its save whole)
     try:
         session, note = how(slot)
         app.play(session)
@@ -108,7 +104,8 @@ def delete(app, slot):
         return
     s = app.session
     if s and s.journal and getattr(s.journal, 'path', None) == app.saves.path(slot):
-        app.session = None
+        app.session = None          # (nothing to save: its save is gone)
+        app.close()
     # back to the game in play if there is one, with the saves over it
     app.stack = []
     if app.session:
