@@ -156,7 +156,7 @@ def test_a_new_game_from_the_menu_puts_the_game_aside_and_back_opens_it(tmp_path
 
 def test_opening_a_save_of_another_game_lets_the_first_games_code_go(tmp_path):
     # A score pad in play, a Steam game set up, then the score pad opened
-    # again: one game's code in RAM (ui/app.py, other_games).
+    # again: one game's code in RAM (ui/saves_ui.py, one_game).
     saved_game(tmp_path, ['scorepad players=Ann,Bob'])
     app, names = device('pico_display', tmp_path)   # (the last game is opened)
     assert app.session.setup['game'] == 'scorepad'

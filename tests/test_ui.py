@@ -239,3 +239,47 @@ def test_a_turn_in_the_history_says_what_the_turn_changed(tmp_path):
     want = table.changes(app, table.numbers(app, s.state_at(first)), table.numbers(app, s.state_at(end)))
     assert top.text == want and want
     assert top.lines == want.split('; ') and not top.alert     # a player a line, not a warning
+
+
+def test_a_sequence_is_one_screen_and_back_asks_each_question_again_as_answered(tmp_path):
+    # A delivery with two owners (tests/scenarios/steam-base-short.log, turn
+    # 1: Cid to move). Each question replaces the one before: the stack
+    # never holds more than the game screen, the list of moves and the
+    # question (a Pico's heap has no room for a screen a question; issue 11).
+    # Back asks the question before again with its answer under the cursor,
+    # past the ones with one legal answer (Bob's 1 link), and back from the
+    # first leaves the entry.
+    with open(os.path.join(ROOT, 'tests', 'scenarios', 'steam-base-short.log')) as f:
+        lines = [x for x in f.read().splitlines() if x and not x.startswith('#')]
+    k = lines.index('Cid deliver Cid 1 income Ann 1 vp')
+    saved_game(tmp_path, lines[:k])
+    app, names = device('pico_display', tmp_path)
+
+    def now():
+        t = app.stack[-1]
+        items = getattr(t, 'items', None)
+        return (len(app.stack), t.title, items[t.index][1] if items else t.value)
+
+    press(app, names, 'A A')                        # act, Deliver
+    assert now() == (3, 'Cid: own links', 1)
+    press(app, names, 'X A')                        # 2 links
+    assert now()[:2] == (3, 'Cid: 2 points to')
+    press(app, names, 'B')
+    assert now() == (3, 'Cid: own links', 2)        # as answered
+    press(app, names, 'Y A A')                      # 1 link after all, income
+    assert now() == (3, 'More links? (1 left)', 'done')
+    press(app, names, 'Y A')                        # Bob (his 1 link: not asked)
+    assert now() == (3, 'Bob: 1 points to', 'income')
+    press(app, names, 'Y')                          # VP, not yet entered
+    press(app, names, 'B')
+    assert now() == (3, 'More links? (1 left)', 'Bob')
+    press(app, names, 'B')
+    assert now() == (3, 'Cid: 1 points to', 'income')
+    press(app, names, 'B')
+    assert now() == (3, 'Cid: own links', 1)
+    press(app, names, 'B')                          # out of the entry: the moves
+    assert now()[:2] == (2, 'Cid: move goods, round 2')
+    assert app.session.cursor == k - 1
+    press(app, names, 'A A A Y A Y A')              # Deliver again, to the end: Bob's point to VP
+    assert app.session.history()[-1] == 'Cid deliver Cid 1 income Bob 1 vp'
+    assert len(app.stack) == 1

@@ -1,8 +1,9 @@
 # Answering the game's prompt: one entry, in the shapes every game shares
 # (trackside/rules.py). An option is answered by one screen (a list, an
-# amount, ticks, a form) or, for a sequence, by one screen per question the
-# game's step() asks, with what has been entered so far in the header. Back
-# goes one question back; a question with one legal answer is not asked.
+# amount, ticks, a form) or, for a sequence, by a screen for each question
+# the game's step() asks in turn, with what has been entered so far in the
+# header. Back goes one question back; a question with one legal answer is
+# not asked.
 # A refused entry (the rules know more than the questions) comes back to
 # the last question asked, to be answered again.
 from trackside.rules import NONE, AMOUNT, PICK, SUBSET, FORM, SEQUENCE, answer_words
@@ -34,6 +35,7 @@ class Entry:
         self.opt = opt
         self.title = title
         self.answers = []
+        self.asked = []
 
     def head(self):
         if self.actor < 0:
@@ -65,12 +67,19 @@ class Entry:
         self.app.submit(self.head() + verb + ' ' + answer_words(kind, value))
 
     # --- a sequence ------------------------------------------------------------------
-    # Each question's screen stays under the next one, so back (the screen
-    # going) shows the question before, as it was left. A question's answer
-    # replaces the answers given after it: its screen knows how many came
-    # before it.
+    # One screen for the whole sequence: each question replaces the one
+    # before (a screen a question kept underneath would hold a heap that a
+    # Pico's game needs: 4.5 KB for a delivery with two owners, the 64-bit
+    # bench). Back asks the question before again, its answer under the
+    # cursor; back from the first leaves the entry. A question's answer
+    # replaces the answers given after it.
 
-    def next(self):
+    def next(self, start=None):
+        # The next question the game's step() asks (its answer before under
+        # the cursor: start), or the entry, when no question is left. A
+        # screen of this entry's is on top if a question was asked before,
+        # or this one is asked again (back).
+        again = len(self.asked) > 0 or start is not None
         s = self.app.session
         while True:
             summary, q, line = s.game.step(s.setup, s.state, self.actor, self.opt[0], self.answers)
@@ -82,9 +91,22 @@ class Entry:
                 break
             self.answers.append(value)
         n = len(self.answers)
-        self.app.question(q[0], q, lambda v: self.answered(n, v), None, summary)
+        self.asked.append(n)
+        self.app.question(q[0], q, lambda v: self.answered(n, v), self.back, summary, start, again)
 
     def answered(self, n, value):
         del self.answers[n:]
         self.answers.append(value)
         self.next()
+
+    def back(self, app):
+        # asked: where in the answers each question on the way here was
+        # asked (the ones with one legal answer were not)
+        self.asked.pop()
+        if not self.asked:
+            app.pop()
+            return
+        m = self.asked.pop()
+        start = self.answers[m]
+        del self.answers[m:]
+        self.next(start)

@@ -7,16 +7,9 @@ from trackside.ui.paint import Painter
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
 from trackside.ui import theme
 from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, CONFIRM, ANYONE
-from trackside import need, unload, games
+from trackside import need, unload
 import sys
 
-
-# The game screen's modules: loaded when a game is first shown (not at
-# start-up: the saved games and the new-game screens have their heap, 13 KB
-# of the 64-bit bench's), and let go with the game's when a new game is set
-# up (new_game).
-GAME_SCREEN = ('trackside.ui.table', 'trackside.ui.ask', 'trackside.ui.answer',
-               'trackside.ui.roomy', 'trackside.ui.menu', 'trackside.ui.chart')
 
 FLAT = 3        # a pick of this many items or fewer is shown in the list of moves
 IDLE_MS = 1500  # no button down this long: the device may write a snapshot
@@ -152,10 +145,6 @@ class App:
 
     def play(self, session):
         forget('trackside.ui.newgame')      # a new game is set up: no need of it now
-        # one game's code in RAM: another game's, from a game played before
-        # this one, is let go (its session is closed: nothing holds it)
-        for name in other_games(session.setup['game']):
-            forget(name)
         if self.session is not None and self.session is not session:
             self.session.idle()             # (the game put aside: its save whole)
         self.session = session
@@ -233,9 +222,12 @@ class App:
         confirm = getattr(self.gui, 'confirm', None)
         return confirm(self, verb) if confirm else None
 
-    def question(self, title, q, on_done, on_back, summary):
+    def question(self, title, q, on_done, on_back, summary, start=None, again=False):
         # The screen for one question shaped (title, kind, ...): a list, an
         # amount (inline on the game screen where it fits), ticks or a form.
+        # on_back: back's way (None: the screen underneath); start: the
+        # answer to show (given before); again: it takes the place of the
+        # screen on top (the sequence's question before it).
         kind = q[1]
         inline = self.inline()
         done = lambda app, v: on_done(v)
@@ -268,7 +260,13 @@ class App:
         else:
             raise ValueError('no screen for answers of kind %s' % kind)
         screen.summary = summary
-        self.push(screen)
+        screen.on_back = on_back
+        if start is not None:
+            given(screen, kind, start)
+        if again:
+            self.replace(screen)
+        else:
+            self.push(screen)
 
     def submit(self, line):
         # Hand the line to the rules. Refused: the rule's words, and back to
@@ -401,49 +399,29 @@ class App:
     # --- a new game: game, variant, players, colours, settings ---------------------------
 
     def new_game(self):
-        # The game in play is put aside first (close()), and the code of
-        # games and of the game screen let go: with them in RAM the new-game
-        # screens and the new game's rules would need 20 KB more than a game
-        # (the 64-bit bench). Back from the first new-game screen opens the
-        # game again. (A game with no save to open it from stays, under the
-        # new-game screens.) The saved games' module is not needed again
-        # until the new game's save is made.
-        reopen = self.saves.slot_of(self.session) if self.session else None
-        if reopen is not None:
-            self.close()
-            for name in [k for k in sys.modules if k.startswith('trackside.games.')] + \
-                    ['trackside.ui.%s_ui' % g for g in games.names()] + list(GAME_SCREEN):
-                forget(name)
+        # The game in play is put aside first, its code and the game
+        # screen's let go (ui/saves_ui.py, put_aside): the new-game screens
+        # and the new game's rules have the heap a first game has. Back from
+        # the first new-game screen opens the game again. The saved games'
+        # module is not needed again until the new game's save is made.
+        reopen = saves_ui().put_aside(self)
         self._saves = None
         forget('trackside.saves')
         forget('trackside.resume')
+        forget('trackside.ui.saves_ui')
         need('trackside.ui.newgame').NewGame(self).begin(reopen)
 
-    def close(self):
-        # Put the game in play aside. Its every entry is on flash already:
-        # idle() only folds the save's tail into its log and writes the
-        # snapshot, and a failure there loses nothing (resume reads the tail).
-        if self.session is not None:
-            try:
-                self.session.idle()
-            except Exception:
-                pass
-        self.session = None
-        self.gui = None
-        self.stack = []
-        self.status = None
-        self.phase = None
 
-
-def other_games(name):
-    # The modules of every game but this one, loaded or not (a game's modules
-    # are named after it: games/steam_turn.py, ui/steam_ui.py).
-    out = ['trackside.ui.%s_ui' % g for g in games.names() if g != name]
-    for k in sys.modules:
-        tail = k[16:]                       # (after 'trackside.games.')
-        if k[:16] == 'trackside.games.' and tail != name and tail[:len(name) + 1] != name + '_':
-            out.append(k)
-    return out
+def given(screen, kind, value):
+    # A question's screen showing the answer given before (back to it).
+    if kind == PICK:
+        for i in range(len(screen.items)):
+            if screen.items[i][1] == value:
+                screen.index = i
+    elif kind == AMOUNT:
+        screen.value = value
+    # (a sequence asks lists, amounts and confirmations: ticks and forms
+    # would come back as first shown)
 
 
 def forget(name):

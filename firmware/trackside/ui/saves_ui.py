@@ -5,7 +5,8 @@
 # lets it go (App.home).
 from trackside.ui.screens import ListScreen, ConfirmScreen, MessageScreen
 from trackside.journal import SaveError
-from trackside import need
+from trackside import need, unload
+import sys
 
 
 def start(app):
@@ -30,6 +31,56 @@ def start(app):
     app.push(MessageScreen('Saved games', why))
 
 
+# The game screen's modules (ui/NAME.py), loaded when a game is first shown
+# (not at start-up: the saved games and the new-game screens have the heap,
+# 13 KB of the 64-bit bench's), let go with a game put aside for a new one.
+GAME_SCREEN = ('table', 'ask', 'answer', 'roomy', 'menu', 'chart')
+
+
+def close(app):
+    # The game in play closed. Its every entry is on flash already: idle()
+    # only folds the save's tail into its log and writes the snapshot, and a
+    # failure there loses nothing (resume reads the tail).
+    if app.session is not None:
+        try:
+            app.session.idle()
+        except Exception:
+            pass
+    app.session = None
+    app.gui = None
+    app.stack = []
+    app.status = None
+    app.phase = None
+
+
+def put_aside(app):
+    # Before a new game is set up: the game in play closed, and the code of
+    # every game and of the game screen let go. With them in RAM, the
+    # new-game screens and the new game's rules took 20 KB more than a first
+    # game (the 64-bit UI bench). Returns the game's slot, to open it again
+    # (None: no game, or one with no save, left as it is).
+    slot = app.saves.slot_of(app.session) if app.session else None
+    if slot is not None:
+        close(app)
+        for k in list(sys.modules):
+            if k[:16] == 'trackside.games.' or (k[-3:] == '_ui' and k != __name__):
+                unload(k)
+        for name in GAME_SCREEN:
+            unload('trackside.ui.' + name)
+    return slot
+
+
+def one_game(name):
+    # One game's code in RAM: another game's (played before this one,
+    # closed: nothing holds it) is let go. A game's modules are named after
+    # it: games/steam.py, games/steam_turn.py, ui/steam_ui.py.
+    for k in list(sys.modules):
+        tail = k[k.rfind('.') + 1:]
+        if (k[:16] == 'trackside.games.' or tail[-3:] == '_ui') and tail.split('_')[0] != name \
+                and k != __name__:
+            unload(k)
+
+
 def open_slot(app, slot):
     # Resume a save; returns whether the game is open.
     return resume(app, slot, app.saves.open, 'opened')
@@ -40,9 +91,10 @@ def resume(app, slot, how, verb):
     # in play is closed first (two games may not fit in RAM). Whatever goes
     # wrong, even out of memory, ends on the saved games with the reason.
     journal = need('trackside.journal')
-    app.close()                     # (the game put aside: its save whole)
+    close(app)
     try:
         session, note = how(slot)
+        one_game(session.setup['game'])
         app.play(session)
     except Exception as e:
         session = None
@@ -105,7 +157,7 @@ def delete(app, slot):
     s = app.session
     if s and s.journal and getattr(s.journal, 'path', None) == app.saves.path(slot):
         app.session = None          # (nothing to save: its save is gone)
-        app.close()
+        close(app)
     # back to the game in play if there is one, with the saves over it
     app.stack = []
     if app.session:

@@ -106,9 +106,19 @@ class Screen:
     def draw(self, p, app):
         self.draw_frame(p, app)
 
+    # back's own way, a function of the app (a sequence's question goes to
+    # the question before it: ui/answer.py); None: the screen underneath
+    on_back = None
+
+    def back(self, app):
+        if self.on_back:
+            self.on_back(app)
+        else:
+            app.pop()
+
     def key(self, app, key, n):
         if key == 'back':
-            app.pop()
+            self.back(app)
 
 
 class ListScreen(Screen):
@@ -212,10 +222,7 @@ class ListScreen(Screen):
             else:
                 self.on_pick(app, item[1])
         elif key == 'back':
-            if self.on_back:
-                self.on_back(app)
-            else:
-                app.pop()
+            self.back(app)
 
 
 class AmountScreen(Screen):
@@ -309,7 +316,7 @@ class AmountScreen(Screen):
             self.on_done(app, self.value)
             return
         elif key == 'back':
-            app.pop()
+            self.back(app)
             return
         if v is not None and v != self.value:
             self.value = v
@@ -384,7 +391,7 @@ class ConfirmScreen(TextScreen):
         if key == 'select':
             self.on_yes(app)
         elif key == 'back':
-            app.pop()
+            self.back(app)
 
 
 class MessageScreen(TextScreen):
