@@ -3,6 +3,8 @@
 # and the same presses on the real MicroPython with the same picture.
 import os
 
+import pytest
+
 from conftest import ROOT, ui_on_both
 from host_sim import keyscript
 from host_sim.headless import BOARDS
@@ -283,3 +285,50 @@ def test_a_sequence_is_one_screen_and_back_asks_each_question_again_as_answered(
     press(app, names, 'A A A Y A Y A')              # Deliver again, to the end: Bob's point to VP
     assert app.session.history()[-1] == 'Cid deliver Cid 1 income Bob 1 vp'
     assert len(app.stack) == 1
+
+
+def test_the_history_lists_every_entry_last_first_a_line_before_each_turn(tmp_path):
+    # Its rows are made as they are drawn (ui/menu.py, Entries): the same
+    # rows a list made at once would hold, and no others.
+    from trackside.ui import menu
+    with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    s = saved_game(tmp_path, lines[:90])
+    app, names = device('pico_display', tmp_path)
+    menu.history(app)
+    rows = app.stack[-1].items
+    want = []
+    turn = None
+    for k in range(s.cursor - 1, -1, -1):
+        if s.turn_of(k) != turn:
+            turn = s.turn_of(k)
+            want.append(('-- turn %d --' % turn, -turn))
+        want.append((s.line(k), k))
+    turns = s.turn_of(s.cursor - 1)
+    assert turns > 3 and len(rows) == len(want) == s.cursor + turns
+    assert [rows[i] for i in range(len(rows))] == want == list(rows)
+    for bad in (-1, len(rows)):
+        with pytest.raises(IndexError):
+            rows[bad]
+    # scrolled to the end and chosen: the first entry, undone back to
+    press(app, names, 'X X')                        # up past the turn's line: wraps to the last
+    assert app.stack[-1].index == len(rows) - 1 and rows[len(rows) - 1][1] == 0
+    press(app, names, 'A')
+    assert app.stack[-1].title == 'Undo to here? (%d)' % s.cursor
+
+
+def test_the_history_of_a_whole_game_on_micropython_holds_no_row_it_does_not_show(mpy_dir, tmp_path):
+    # The history opened at the end of the UI bench's game (127 entries) on
+    # the real interpreter: it costs the heap of a screen, not of its rows
+    # (a list of them took 14 KB, 64-bit).
+    with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    saved_game(tmp_path / 'mp', lines)
+    saved_game(tmp_path / 'cp', lines)
+    path = str(tmp_path / 'history.keys')
+    with open(path, 'w') as f:
+        f.write('B Y Y Y Y Y A Y Y')                # the menu, History, two rows down
+    mp, cp = ui_on_both(mpy_dir, tmp_path, path)
+    assert mp['crcs'] == cp['crcs'] and mp['screen'] == 'ListScreen'
+    game, shown = mp['heaps'][0], mp['heaps'][7]    # at start, with the history
+    assert 0 < shown - game < 8 * 1024, (game, shown)

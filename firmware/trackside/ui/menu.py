@@ -122,19 +122,47 @@ def turn_name(s, t):
 
 def history(app):
     s = app.session
-    items = []
-    turn = None
-    for k in range(s.cursor - 1, -1, -1):
-        t = s.turn_of(k)
-        if t != turn:
-            items.append(('-- %s --' % turn_name(s, t), -t))   # chosen: what it changed
-            turn = t
-        items.append((s.line(k), k))
-    if not items:
-        items = [('(nothing yet)', None)]
+    items = Entries(s) if s.cursor else [('(nothing yet)', None)]
     # the first entry, not the separator, under the cursor
     app.push(ListScreen('History (%d)' % s.cursor, items, entry, index=1 if s.cursor else 0,
                         font='small'))
+
+
+class Entries:
+    # The history's rows, the last entry first and a line before each turn's
+    # entries, each row made as it is drawn: the lines of a long game would
+    # not all fit in RAM at once (the 127 of the UI bench's game took 14 KB,
+    # 64-bit; each is a new string). A row is (line, k): k the entry (0 the
+    # first), or -turn for a turn's line (chosen: what the turn changed).
+    def __init__(self, s):
+        self.s = s
+        self.turns = []                 # (row, turn): each turn's line
+        n = 0
+        turn = None
+        for k in range(s.cursor - 1, -1, -1):
+            t = s.turn_of(k)
+            if t != turn:
+                self.turns.append((n, t))
+                n += 1
+                turn = t
+            n += 1
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        above = 0                       # turn lines above row i
+        for row, t in self.turns:
+            if row == i:
+                return ('-- %s --' % turn_name(self.s, t), -t)
+            if row > i:
+                break
+            above += 1
+        k = self.s.cursor - 1 - (i - above)
+        return (self.s.line(k), k)
 
 
 def entry(app, k):
