@@ -68,6 +68,7 @@ def test_plan_compiles_the_firmware_and_aliases_the_board(board, tmp_path):
     for kind, args, what in local_steps(steps)[1:]:
         if kind == 'compile':
             assert args[0] == 'mpy-cross' and args[1] == '-o' and args[3] == '-s'
+            assert args[5] == deploy.MPY_OPT == '-O3'       # (no line numbers: less RAM)
             compiled[os.path.relpath(args[2], build)] = (args[-1], args[4])
         elif kind == 'copy':
             copied[os.path.relpath(args[1], build)] = args[0]
