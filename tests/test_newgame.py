@@ -193,3 +193,23 @@ def test_a_second_game_set_up_on_micropython_needs_no_more_heap_than_the_first(m
     first_setup = max(heaps[:len(first)])
     second_setup = max(heaps[n + 4:])
     assert 0 < second_setup <= first_setup + 2048, (first_setup, second_setup)
+
+
+def test_a_game_shown_lets_the_big_digits_go_and_an_amount_screen_loads_them_again(tmp_path):
+    # The new-game screens' amounts use the big digits (16x32); a game
+    # screen that asks in its own lines does not, and lets them go (1.5 KB
+    # of the 64-bit bench's heap). A full-screen amount loads them again.
+    from trackside.ui import font
+    digits = 'trackside.ui.fonts.digits'
+    app, names = device('pico_display', tmp_path)
+    press(app, names, 'A A')                        # Steam, base: how many players
+    assert type(top(app)).__name__ == 'AmountScreen' and digits in sys.modules
+    assert top(app).font(app.p).height == 32
+    press(app, names, ' '.join(setup_words(keys('steam-base-3p.keys'))[2:]))
+    assert app.session is not None
+    assert digits not in sys.modules and 'digits' not in font._loaded
+    app.new_game()
+    press(app, names, 'A A')
+    assert type(top(app)).__name__ == 'AmountScreen'
+    assert top(app).font(app.p).height == 32 and digits in sys.modules
+

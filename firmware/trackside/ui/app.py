@@ -155,6 +155,8 @@ class App:
         self.shorts = [theme.short(n) for n in session.setup['players']]
         name = session.setup['game']
         self.gui = need('trackside.ui.%s_ui' % name)
+        if self.inline():
+            self.p.drop_big()           # (its amounts are asked in its own lines)
         self.status = None
         # the phase in play and the numbers at its start (None: not seen from
         # its start, as in a game opened part-way): for the phase's summary

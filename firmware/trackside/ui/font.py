@@ -18,7 +18,7 @@
 #
 # Plain Python for MicroPython and CPython (with host_sim/shim/framebuf.py).
 import framebuf
-from trackside import need
+from trackside import need, unload
 
 _loaded = {}
 
@@ -202,6 +202,18 @@ def _modules():
 def names():
     # Every name load() takes: the generated modules, then SCALED.
     return _modules() + tuple(sorted(SCALED))
+
+
+def drop(name):
+    # Let the font called name go: its glyphs' RAM comes back once nothing
+    # draws with it (a font module shared with another font loaded stays).
+    # load() makes it again.
+    if _loaded.pop(name, None) is not None:
+        module = SCALED.get(name, (name, 1))[0]
+        for other in _loaded:
+            if SCALED.get(other, (other, 1))[0] == module:
+                return
+        unload(__name__[:__name__.rfind('.') + 1] + 'fonts.' + module)
 
 
 def load(name):

@@ -42,8 +42,14 @@ class Painter:
 
     def big(self):
         # The big digits of an amount screen (not needed on a game screen
-        # that asks its questions itself: a game may never load them).
+        # that asks its questions itself: drop_big).
         return fonts.load(self.big_name)
+
+    def drop_big(self):
+        # The big digits go (the new-game screens' amounts used them): a game
+        # screen that asks its questions in its own lines has no use for
+        # them, and big() loads them again for an amount's own screen.
+        fonts.drop(self.big_name)
 
     # --- colours ---------------------------------------------------------------
 
