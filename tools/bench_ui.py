@@ -710,6 +710,7 @@ def main():
             'met' if max(instr) < TARGET_INSTR_MOST else 'missed (%s)' % n(max(instr)),
             heavy, sum(1 for t in ms_screen if t >= TARGET_MS_MOST), max(ms_screen),
             kinds[ms_screen.index(max(ms_screen))], statistics.median(ms_act)))
+    most, most_rom = first['peaks']
     report += (WHY % {'bytecode': (most - most_rom) / 1024.0, 'heap_missed': heap_missed,
                       'ms_missed': ms_missed,
                       'fewest': min(deliveries) if deliveries else 0,
