@@ -216,3 +216,56 @@ def test_a_game_shown_lets_the_big_digits_go_and_an_amount_screen_loads_them_aga
     assert type(top(app)).__name__ == 'AmountScreen'
     assert top(app).font(app.p).height == 32 and digits in sys.modules
 
+
+
+def test_a_save_of_another_game_is_opened_with_the_first_games_code_gone(tmp_path):
+    # Steam in play, a Brass save opened from the saved games: Steam's
+    # modules are let go before Brass's are imported (two games' rules would
+    # not fit in a Pico's heap together: issue 11; found by review).
+    import importlib.abc
+    saved_game(tmp_path, ['brass players=Ann,Bob,Cid'])
+    app, names = device('pico_display', tmp_path)
+    app.new_game()
+    press(app, names, ' '.join(setup_words(keys('steam-base-3p.keys'))))
+    assert app.session.setup['game'] == 'steam' and 'trackside.games.steam' in sys.modules
+    seen = []
+
+    class Watch(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name == 'trackside.games.brass':
+                seen.append([k for k in sys.modules if k.startswith('trackside.') and 'steam' in k])
+            return None
+
+    sys.meta_path.insert(0, Watch())
+    try:
+        app.open(1)
+    finally:
+        del sys.meta_path[0]
+    assert app.session.setup['game'] == 'brass'
+    assert seen == [[]]
+
+
+def test_new_game_screens_that_fail_to_load_leave_a_way_back_to_the_game(tmp_path, monkeypatch):
+    # The game is put aside first; if the new-game screens then cannot be
+    # loaded (out of memory), the Error goes back to the saved games, where
+    # the game is (found by review: the Error was the only screen left, and
+    # no key took it away).
+    import trackside.ui.app as app_module
+    app, names = device('pico_display', tmp_path)
+    press(app, names, keys('steam-base-3p.keys'))
+    was = app.session.standings()
+    real = app_module.need
+
+    def need(name):
+        if name == 'trackside.ui.newgame':
+            raise MemoryError('memory allocation failed, allocating 1280 bytes')
+        return real(name)
+    monkeypatch.setattr(app_module, 'need', need)
+    press(app, names, 'B X X A')                    # the menu's New game
+    assert top(app).title == 'Error' and len(app.stack) == 2
+    assert top(app).text.startswith('MemoryError')
+    press(app, names, 'A')                          # gone: the saved games, with the game
+    assert top(app).title == 'Saved games'
+    monkeypatch.setattr(app_module, 'need', real)
+    press(app, names, 'A A')                        # its save, Resume
+    assert app.session is not None and app.session.standings() == was

@@ -100,6 +100,18 @@ class Saves:
             pass
         return '%d: damaged save' % slot
 
+    def game_of(self, slot):
+        # The game a save is of (its setup line's first word), or None if
+        # that cannot be read.
+        try:
+            p = self.path(slot)
+            r = _resume()._first(p if exists(p) else p + '.tmp')
+            if r and r[1]:
+                return r[1].split()[0].decode()
+        except Exception:
+            pass
+        return None
+
     def new(self, session):
         # A new save for session; returns its slot. Raises SaveError, with
         # nothing changed, if it cannot be written.

@@ -81,7 +81,21 @@ class App:
                 self.stack[-1].key(self, key, n)
         except Exception as e:              # a bug must not end the game: say it, go on
             self.stack = self.stack[:1]
+            if not self.stack:
+                self.under_error()
             self.push(MessageScreen('Error', '%s: %s' % (type(e).__name__, e)))
+
+    def under_error(self):
+        # A screen for the Error to go back to when none is left (a game put
+        # aside, then the new-game screens failing to load): the game, else
+        # the saved games.
+        try:
+            if self.session is not None:
+                self.home()
+            else:
+                self.saved_games()
+        except Exception:
+            self.stack = []
 
     # --- screens -------------------------------------------------------------------
 

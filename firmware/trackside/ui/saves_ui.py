@@ -62,9 +62,7 @@ def put_aside(app):
     slot = app.saves.slot_of(app.session) if app.session else None
     if slot is not None:
         close(app)
-        for k in list(sys.modules):
-            if k[:16] == 'trackside.games.' or (k[-3:] == '_ui' and k != __name__):
-                unload(k)
+        one_game(None)
         for name in GAME_SCREEN:
             unload('trackside.ui.' + name)
     return slot
@@ -72,12 +70,13 @@ def put_aside(app):
 
 def one_game(name):
     # One game's code in RAM: another game's (played before this one,
-    # closed: nothing holds it) is let go. A game's modules are named after
-    # it: games/steam.py, games/steam_turn.py, ui/steam_ui.py.
+    # closed: nothing holds it) is let go before this one's is loaded. A
+    # game's modules are named after it: games/steam.py, games/steam_turn.py,
+    # ui/steam_ui.py. name None: every game's.
     for k in list(sys.modules):
         tail = k[k.rfind('.') + 1:]
-        if (k[:16] == 'trackside.games.' or tail[-3:] == '_ui') and tail.split('_')[0] != name \
-                and k != __name__:
+        game = k[:16] == 'trackside.games.' or (k[:13] == 'trackside.ui.' and tail[-3:] == '_ui')
+        if game and tail.split('_')[0] != name and k != __name__:
             unload(k)
 
 
@@ -93,8 +92,8 @@ def resume(app, slot, how, verb):
     journal = need('trackside.journal')
     close(app)
     try:
+        one_game(app.saves.game_of(slot))   # (before its rules are imported)
         session, note = how(slot)
-        one_game(session.setup['game'])
         app.play(session)
     except Exception as e:
         session = None
