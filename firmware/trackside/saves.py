@@ -86,13 +86,18 @@ class Saves:
             self.problem = 'The save folder cannot be read: %s.' % explain(e)
             return []
 
+    def _setup(self, slot):
+        # The save's setup line (bytes), or None.
+        p = self.path(slot)
+        r = _resume()._first(p if exists(p) else p + '.tmp')
+        return r[1] if r and r[1] else None
+
     def describe(self, slot):
         # One line for the list of saves, from the setup line only.
         try:
-            p = self.path(slot)
-            r = _resume()._first(p if exists(p) else p + '.tmp')
-            if r and r[1]:
-                s = need('trackside.setupline').parse_setup(r[1].decode())
+            line = self._setup(slot)
+            if line:
+                s = need('trackside.setupline').parse_setup(line.decode())
                 return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
         except MemoryError:             # (not the save's fault: never call it damaged)
             return '%d: not read, the working memory is full' % slot
@@ -104,10 +109,9 @@ class Saves:
         # The game a save is of (its setup line's first word), or None if
         # that cannot be read.
         try:
-            p = self.path(slot)
-            r = _resume()._first(p if exists(p) else p + '.tmp')
-            if r and r[1]:
-                return r[1].split()[0].decode()
+            line = self._setup(slot)
+            if line:
+                return line.split()[0].decode()
         except Exception:
             pass
         return None

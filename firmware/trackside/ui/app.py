@@ -242,8 +242,10 @@ class App:
         # The screen for one question shaped (title, kind, ...): a list, an
         # amount (inline on the game screen where it fits), ticks or a form.
         # on_back: back's way (None: the screen underneath); start: the
-        # answer to show (given before); again: it takes the place of the
-        # screen on top (the sequence's question before it).
+        # answer to show, given before (a list's item or an amount; ticks
+        # and forms, which no sequence asks, come back as first shown);
+        # again: it takes the place of the screen on top (the sequence's
+        # question before it).
         kind = q[1]
         inline = self.inline()
         done = lambda app, v: on_done(v)
@@ -252,12 +254,13 @@ class App:
             items = [(label, word, self.colours[names.index(word)]) if word in names else (label, word)
                      for word, label in q[2]]
             screen = (ask().AskList if inline else ListScreen)(title, items, done)
-            if len(q) > 3:                  # the item to start on
-                for i in range(len(items)):
-                    if items[i][1] == q[3]:
-                        screen.index = i
+            if start is None and len(q) > 3:
+                start = q[3]                # the item to start on
+            for i in range(len(items)):
+                if items[i][1] == start:
+                    screen.index = i
         elif kind == AMOUNT:
-            default = q[4] if len(q) > 4 else q[2]
+            default = start if start is not None else (q[4] if len(q) > 4 else q[2])
             note = q[5] if len(q) > 5 else ''
             unit = q[6] if len(q) > 6 else ''
             screen = (ask().AskAmount if inline else AmountScreen)(title, q[2], q[3], default, done,
@@ -277,8 +280,6 @@ class App:
             raise ValueError('no screen for answers of kind %s' % kind)
         screen.summary = summary
         screen.on_back = on_back
-        if start is not None:
-            given(screen, kind, start)
         if again:
             self.replace(screen)
         else:
@@ -426,18 +427,6 @@ class App:
         forget('trackside.resume')
         forget('trackside.ui.saves_ui')
         need('trackside.ui.newgame').NewGame(self).begin(reopen)
-
-
-def given(screen, kind, value):
-    # A question's screen showing the answer given before (back to it).
-    if kind == PICK:
-        for i in range(len(screen.items)):
-            if screen.items[i][1] == value:
-                screen.index = i
-    elif kind == AMOUNT:
-        screen.value = value
-    # (a sequence asks lists, amounts and confirmations: ticks and forms
-    # would come back as first shown)
 
 
 def forget(name):
