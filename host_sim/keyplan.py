@@ -34,11 +34,25 @@ class Planner:
         if 'down' not in self.key:
             self.key['down'] = self.key['advance']      # one button turns one way, and wraps
 
+    opened = -1     # the index in words of a select that opened a move's first question
+
     def press(self, what):
         word = self.key[what]
         index, hold = next(keyscript.presses(word, self.names))
         keyscript.press(self.app, len(self.names), index, hold, self.clock)
+        if self.opened >= 0 and self.opened == len(self.words) - 1 and what in ('up', 'down'):
+            # A that opened the question, then this step: on the device the
+            # arrow alone does both (ui/app.py, act_by), to the same screen
+            self.words[-1] = word
+            self.opened = -1
+            return
         self.words.append(word)
+
+    def open_move(self):
+        # A on the game screen; the first step in what it opens may take its place
+        self.press('select')
+        if isinstance(self.top(), (ListScreen, AmountScreen)):
+            self.opened = len(self.words) - 1
 
     def top(self):
         return self.app.stack[-1]
@@ -122,7 +136,7 @@ class Planner:
             self.pick('other')
             self.pick_where(lambda v: v[1] == opt)
         else:
-            self.press('select')                        # act
+            self.open_move()                            # act
             if len(pr['options']) > 1:
                 flat = opt[1] == 'pick' and len(opt[2]) <= FLAT
                 if flat:                                # the item itself is in the list

@@ -9,7 +9,7 @@ from conftest import ROOT, ui_on_both
 from host_sim import keyscript
 from host_sim.headless import BOARDS
 from trackside.saves import Saves
-from trackside.ui.screens import MessageScreen
+from trackside.ui.screens import MessageScreen, ConfirmScreen
 from trackside.ui import ask
 from ui_play import KEYS, keys, device, press, saved_game
 
@@ -332,3 +332,86 @@ def test_the_history_of_a_whole_game_on_micropython_holds_no_row_it_does_not_sho
     assert mp['crcs'] == cp['crcs'] and mp['screen'] == 'ListScreen'
     game, shown = mp['heaps'][0], mp['heaps'][7]    # at start, with the history
     assert 0 < shown - game < 8 * 1024, (game, shown)
+
+
+def canvas_after(board, tmp_path, lines, script):
+    saved_game(tmp_path, lines)
+    app, names = device(board, tmp_path)
+    press(app, names, script)
+    return app, bytes(app.p.display.buffer)
+
+
+@pytest.mark.parametrize('board, arrow, select', [('pico_display', 'Y', 'A'), ('oled_ssd1306', 'DOWN', 'SEL'),
+                                                  ('tdisplay', 'BTN1', 'BTN2')])
+def test_an_arrow_on_the_game_screen_opens_the_move_with_its_step_taken(board, arrow, select, tmp_path):
+    # Issue 12, fewer presses: up or down on the game screen opens what A
+    # opens, with the arrow's step already taken in it: the same screen,
+    # pixel for pixel, as A and then the arrow (the two-button board's one
+    # arrow goes forward). The first player's action tile (§5.1) one down
+    # the list is two presses, not three.
+    start = ['steam base players=Red,Blue,Green start=firstgame']
+    app, by_arrow = canvas_after(board, tmp_path / 'arrow', start, arrow)
+    top = app.stack[-1]
+    assert top.index == 1 and top.items[1][1] == 'firstmove'
+    again, by_select = canvas_after(board, tmp_path / 'select', start, '%s %s' % (select, arrow))
+    assert by_arrow == by_select
+    press(app, BOARDS[board][3], select)
+    assert app.session.history() == ['Red tile firstmove']
+
+
+def test_an_arrow_steps_an_amount_the_move_opens_with(tmp_path):
+    # The build (§5.2) asks the first tile's cost, from $2: up on the game
+    # screen opens it at $3, down at $1.
+    lines = ['steam base players=Red,Blue,Green start=firstgame', 'Red tile turnorder',
+             'Blue tile firstmove', 'Green tile engineer']
+    app, up = canvas_after('pico_display', tmp_path / 'up', lines, 'X')
+    assert app.stack[-1].value == 3
+    again, a_up = canvas_after('pico_display', tmp_path / 'a', lines, 'A X')
+    assert up == a_up
+    app, names = device('pico_display', tmp_path / 'up')
+    press(app, names, 'Y')
+    assert app.stack[-1].value == 1
+    press(app, names, 'A A')                    # $1, then 0 = done
+    assert app.session.history()[-1] == 'Red build 1'
+
+
+def test_an_arrow_never_enters_a_move_itself(tmp_path, monkeypatch):
+    # Where A would enter the move at once (one move, nothing to ask), an
+    # arrow does nothing: only A enters. Steam's income phase (§5.4) asks to
+    # confirm, so an arrow opens that question and stops there; without the
+    # confirm it would be entered at once, and an arrow leaves it alone.
+    with open(os.path.join(ROOT, 'tests', 'scenarios', 'steam-base-short.log')) as f:
+        lines = [x for x in f.read().splitlines() if x and not x.startswith('#')]
+    saved_game(tmp_path, lines[:lines.index('income')])
+    app, names = device('pico_display', tmp_path)
+    done = app.session.cursor
+    press(app, names, 'Y')
+    assert isinstance(app.stack[-1], (ConfirmScreen, ask.AskConfirm)) and app.session.cursor == done
+    press(app, names, 'Y X B')                  # arrows on the question: still nothing entered
+    assert type(app.stack[-1]).__name__ == 'Dashboard' and app.session.cursor == done
+    monkeypatch.setattr(app.gui, 'confirm', lambda app, verb: None)
+    press(app, names, 'Y X')
+    assert type(app.stack[-1]).__name__ == 'Dashboard' and app.session.cursor == done
+    press(app, names, 'A')
+    assert app.session.cursor == done + 1 and app.session.history()[-1] == 'income'
+
+
+@pytest.mark.parametrize('board', ['pico_display', 'oled_ssd1306', 'tdisplay'])
+def test_planned_presses_with_arrows_that_open_moves_replay_to_the_same_game(board, tmp_path):
+    # host_sim/keyplan.py presses A and then the first step, and writes
+    # the arrow alone: the words it writes, played on a fresh device, must
+    # enter the same game (the benches count them, the MicroPython runs
+    # play them).
+    from host_sim import keyplan
+    with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    words, counts, planner = keyplan.plan(lines, str(tmp_path / 'plan'), board=board)
+    app, names = device(board, tmp_path / 'replay')
+    press(app, names, ' '.join(words))
+    assert app.session.history() == planner.app.session.history() == lines[1:]
+    assert bytes(app.p.display.buffer) == bytes(planner.app.p.display.buffer)
+    if board == 'pico_display':
+        # a pass in the move phase (Deliver, Loco +1, Pass: the last) is one
+        # step up from the first: two presses, X and A (the build's pass, 0
+        # from $2, is two steps down: three)
+        assert set(counts['pass']) == {2, 3}

@@ -200,6 +200,24 @@ class App:
                 items.append((self.label(o[0]), o))
         self.choose(pr['text'], items, lambda app, o: app.answer(pr, o))
 
+    arrowed = False     # act_by() is opening the move: it enters nothing
+
+    def act_by(self, key, n):
+        # Up or down on the game screen: the move's first question (a list,
+        # an amount), with the key's step taken in it, so that an answer one
+        # step from where the question starts is two presses, not three.
+        # An arrow never enters a move itself: where A would enter it at
+        # once (one answer, nothing to ask), it does nothing.
+        depth = len(self.stack)
+        self.arrowed = True
+        try:
+            self.act()
+        finally:
+            self.arrowed = False
+        top = self.stack[-1]
+        if len(self.stack) > depth and isinstance(top, (ListScreen, AmountScreen)):
+            top.key(self, key, n)
+
     def answer(self, pr, opt, actors=None):
         # One entry: by the player to move, or by one of actors (the
         # prompt's entries that are nobody's move in particular). When any
@@ -292,6 +310,8 @@ class App:
         # (45 ms on a Pico, up to 400: journal.py), and the player need not
         # wait for that to see the entry. If the save fails, the entry is
         # taken back and the player is told.
+        if self.arrowed:
+            return                      # (act_by: an arrow opens, A enters)
         s = self.session
         before = table().numbers(self)
         try:

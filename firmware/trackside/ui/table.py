@@ -270,7 +270,8 @@ class Dashboard(Screen):
     # the last entry did and what it changed (app.status: (what, changes,
     # the summary of a phase it ended)),
     # or what the keys do. A acts (the game's prompt), B opens the menu,
-    # holding B undoes.
+    # holding B undoes; up or down act too, their step already taken in the
+    # question they open (one press fewer when the answer is not the first).
     def draw(self, p, app):
         room = game_screen(p, app, HINTS['dashboard'].get(app.buttons, ''))
         pr = app.session.prompt()
@@ -291,5 +292,8 @@ class Dashboard(Screen):
             app.act()
         elif key == 'back':
             app.menu()
-        elif key in ('up', 'down', 'advance') and app.session.over():
-            app.menu()
+        elif key in ('up', 'down', 'advance'):
+            if app.session.over():
+                app.menu()
+            else:
+                app.act_by(key, n)
