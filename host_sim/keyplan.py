@@ -99,8 +99,10 @@ class Planner:
                 return screen.ng.value(spec)
 
     def letters(self, word):
-        # Type a name: each letter, then OK.
+        # Type a name: each letter, its group then the letter; then OK.
         for ch in word:
+            self.turn_to(lambda c: c != 'OK' and len(c) > 1 and ch.lower() in c.lower())
+            self.press('select')
             self.turn_to(lambda c: c == ch)
             self.press('select')
         self.turn_to(lambda c: c == 'OK')

@@ -74,8 +74,9 @@ def test_a_typed_name_and_back_from_the_letters(tmp_path):
     press(app, names, 'B')
     assert top(app).title.startswith('Player 1') and app.stack[-1].items[-1][1] is None
     press(app, names, 'A')                          # the letters again (the cursor stayed)
-    press(app, names, 'A')                          # "A" (the first letter offered)
-    assert top(app).word == 'A'
+    assert top(app).choices() == ['ABCDEF', 'GHIJKL', 'MNOPQR', 'STUVWX', 'YZ']
+    press(app, names, 'A A')                        # the first group, "A" (its first letter)
+    assert top(app).word == 'A' and top(app).choices()[0] == 'OK'
     press(app, names, 'X A')                        # up to OK, select
     assert top(app).title == 'Player 2 of 2'
     press(app, names, 'A A')                        # Red; Start the game
@@ -88,7 +89,7 @@ def test_a_typed_name_whose_check_cannot_be_loaded_says_so_and_keeps_the_screens
     # room for it, the player is told, and the letters are still there to try again.
     from trackside.ui import newgame
     app, names = device('pico_display', tmp_path)
-    press(app, names, 'Y A Y*2 A X A A')            # Score pad, 2 players, a name: "A"
+    press(app, names, 'Y A Y*2 A X A A A')          # Score pad, 2 players, a name: "A"
     assert top(app).word == 'A'
     real = newgame.need
 
@@ -269,3 +270,53 @@ def test_new_game_screens_that_fail_to_load_leave_a_way_back_to_the_game(tmp_pat
     monkeypatch.setattr(app_module, 'need', real)
     press(app, names, 'A A')                        # its save, Resume
     assert app.session is not None and app.session.standings() == was
+
+
+def test_a_name_is_typed_a_group_of_letters_then_a_letter(tmp_path):
+    # Issue 12, names: each letter is two choices, its group and then the
+    # letter; the groups come back with the last letter's group under the
+    # cursor, and a group opens on that letter (a double letter is two
+    # presses). Back in a group is the groups again; "<" takes a letter back.
+    app, names = device('pico_display', tmp_path)
+    press(app, names, 'Y A Y*2 A X A')              # Score pad, 2 players, "Type a name"
+    press(app, names, 'A A')                        # ABCDEF, A
+    assert top(app).word == 'A'
+    assert top(app).choices() == ['OK', 'abcdef', 'ghijkl', 'mnopqr', 'stuvwx', 'yz', '<']
+    assert top(app).at == 1                         # abcdef: the group of the letter typed
+    press(app, names, 'Y*2 A')                      # mnopqr: its letters, from m
+    assert top(app).choices() == list('mnopqr') and top(app).at == 0
+    assert app.p.slots['count'][0] == 'm n o p q r'
+    press(app, names, 'Y A')                        # n
+    press(app, names, 'A A')                        # mnopqr again, on n: n
+    assert top(app).word == 'Ann' and top(app).at == 3
+    press(app, names, 'A Y B')                      # into the group and back out
+    assert top(app).group is None and top(app).at == 3 and top(app).word == 'Ann'
+    press(app, names, 'Y*3 A')                      # "<" (up from OK, the other way round)
+    assert top(app).word == 'An' and top(app).choices()[top(app).at] == '<'
+    press(app, names, 'X*3 A A')                    # mnopqr, on the n typed before: n
+    assert top(app).word == 'Ann'
+    press(app, names, 'X*3 A')                      # OK
+    assert top(app).title == 'Player 2 of 2'
+    press(app, names, 'A A')                        # Red; Start the game
+    assert app.session.setup['players'] == ['Ann', 'Red']
+
+
+def test_a_full_name_offers_only_ok_and_taking_a_letter_back(tmp_path):
+    from trackside.ui.forms import LettersScreen
+    typed = []
+    screen = LettersScreen('Name', 2, lambda app, word: typed.append(word), word='Bo')
+    assert screen.choices() == ['OK', '<']
+
+
+def test_the_letters_screen_after_each_press_is_what_a_fresh_drawing_shows(tmp_path):
+    # Only what changed is redrawn: after every press the canvas must be
+    # what the screen drawn afresh shows (the count line was once wiped by
+    # a move and not drawn again).
+    live, names = device('pico_display', tmp_path / 'live')
+    fresh, _ = device('pico_display', tmp_path / 'fresh')
+    for word in one_by_one('Y A Y*2 A X A A A Y*2 A Y A Y X*3 A Y B X A'):
+        press(live, names, word)
+        press(fresh, names, word)
+        fresh.p.clear()
+        fresh.stack[-1].draw(fresh.p, fresh)
+        assert bytes(live.p.display.buffer) == bytes(fresh.p.display.buffer), word

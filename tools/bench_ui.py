@@ -150,18 +150,23 @@ small. Bringing the peak down is issue 11's item 3.
 **Presses** (missed: %(presses_missed)s). With the buttons up, down and select
 (B goes back, and cannot step as well without losing "back"), one screen reaches
 in k presses of up and down at most 2k + 1 values, and a second screen costs a
-select of its own. Final links, 0 to 24, in 4 presses: 3 moves and a select
-reach 7 counts around the one the screen starts at (the count entered just
-before, so most players' links are within 4; held, the button counts ones, then
-fives). A bid: after "act" and "Bid", 3 moves from the minimum (an amount does
-not go below it) reach 4 of the 18 amounts from $3 to $20. A tile: after "act",
-2 moves reach 5 of the 7 to 9 in the list (City Growth and Urbanization are
-there twice: taken, or taken and passed on); the list wraps, so the farthest is
-half its length away. Three tiles take 7 presses when each costs what the first
-did and that is the first tile's default ($2): act, Build, the first tile, then
-twice up (from "0 = done" to the last cost) and select, and the third ends the
-build at its limit; one more press per dollar of difference, and one more
-("done") with the Engineer's fourth tile.
+select of its own. On the game screen up or down opens the move's first question
+with its step already taken (ui/app.py, act_by; since 2026-12-04, when Steam base's
+game went from 559 to 466 presses), so an answer k steps from where its question
+starts costs k + 1 presses, and 2 when it is where the question starts (A, then
+A). Final links, 0 to 24, in 4 presses: 3 steps and a select reach 7 counts
+around the one the screen starts at (the count entered just before, so most
+players' links are within 3; held, the button counts ones, then fives). A bid:
+Bid is the first of the moves (A, A), so 3 steps from the minimum (an amount does
+not go below it) are left of 6 presses: 4 of the 18 amounts from $3 to $20. A
+tile: 3 steps and a select reach 7 of the up to 9 in the list (City Growth and
+Urbanization are there twice: taken, or taken and passed on); the list wraps, so
+the farthest is half its length away, 4 steps in a list of 9 or 8. Three tiles
+take 6 presses when each costs what the first did and that is the first tile's
+default ($2): A to the first tile's cost, A, then for each of the others up
+(from "0 = done" to the last cost) and select, and the third ends the build at
+its limit; one more press per dollar of difference, and one more ("done") with
+the Engineer's fourth tile.
 
 **A delivery with two link owners, 6 presses.** The device asks for each
 owner's links and where that owner's points go (income or VP: each owner
@@ -189,6 +194,8 @@ def press_kinds(words, screens, cursors):
             kind = 'an action entered: the game screen updates'
         elif cursors[i + 1] < cursors[i]:
             kind = 'undo'
+        elif button in ('X', 'Y') and screens[i] == 'Dashboard':
+            kind = 'X/Y on the game screen: a question opens, a step taken'
         elif button in ('X', 'Y'):
             kind = ('up/down in a list' if screens[i] in LISTS else
                     'up/down on an amount' if screens[i] in AMOUNTS else 'up/down elsewhere')
