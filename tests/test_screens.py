@@ -27,6 +27,7 @@ SHOTS = {
     'newgame': (None, ''),
     'players': (None, 'A A'),
     'settings': (None, 'A A A A A A A'),
+    'letters': (None, 'A A A X A A A Y*2 A Y'),     # "A", then the group mnopqr open, on n
     'dashboard': ('base-4p.log', ''),
     'build': ('base-4p.log', 'A'),
     'menu': ('base-4p.log', 'B'),
