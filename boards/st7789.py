@@ -41,6 +41,10 @@ try:
     import blit565          # machine code, compiled on the board as it is imported
 except Exception:           # CPython (no viper), a MicroPython without native code
     blit565 = None
+try:
+    from ink4 import ink4   # text into the canvas in machine code (the UI's Painter)
+except Exception:
+    ink4 = None
 
 try:
     from time import sleep_ms
@@ -105,6 +109,7 @@ class ST7789:
         # the canvas's bytes: the UI compares them with what was last shown
         self.buffer = bytearray(((width + 1) >> 1) * height)
         self.canvas = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
+        self.ink4 = ink4
         self._pal_words = bytearray(32)
         self._pal = framebuf.FrameBuffer(self._pal_words, 16, 1, framebuf.RGB565)
         # the band converter: the blit565 module (machine code), or None for framebuf's

@@ -3,6 +3,12 @@
 # buttons set by a key script. Runs under MicroPython too, with the real
 # framebuf (tests/mp/ui_run.py), so both interpreters can be compared.
 import framebuf
+try:
+    # On MicroPython with boards/ on its path: text in machine code, as a colour
+    # board's display has it (boards/ink4.py, st7789.py); elsewhere framebuf's blit.
+    from ink4 import ink4
+except Exception:
+    ink4 = None
 
 # What an ST7789 costs per show(): the window (CASET, RASET: 1 + 4 bytes
 # each) and RAMWR (1 byte), then 2 bytes a pixel (boards/st7789.py).
@@ -18,6 +24,7 @@ class Display:
             self.buffer = bytearray(((width + 1) // 2) * height)
             fmt = framebuf.GS4_HMSB
         self.canvas = framebuf.FrameBuffer(self.buffer, width, height, fmt)
+        self.ink4 = None if mono else ink4
         self.colours = None
         self.sent = 0           # bytes a panel would have received
         self.shows = 0

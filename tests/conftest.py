@@ -87,6 +87,13 @@ def fixed_tmp():
     shutil.rmtree(top, ignore_errors=True)
 
 
+def mp_ui_paths(mpy_dir):
+    # MicroPython's import path for a game on the headless board: the compiled
+    # firmware, host_sim, and boards/ (the headless board draws text with
+    # boards/ink4.py there, compiled as it is imported, as a colour board does)
+    return ':'.join((mpy_dir, os.path.join(ROOT, 'host_sim'), os.path.join(ROOT, 'boards')))
+
+
 def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP):
     # tests/mp/ui_run.py plays the key script on the real MicroPython (the
     # firmware as .mpy, framebuf in C) and on CPython (host_sim's framebuf):
@@ -95,7 +102,7 @@ def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP
     for d in ('mp', 'cp'):
         os.makedirs(str(tmp_path / d), exist_ok=True)
     mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
-                                     mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), board,
+                                     mp_ui_paths(mpy_dir), board,
                                      str(tmp_path / 'mp'), script], heap=heap).splitlines()[-1])
     paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
     r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,

@@ -876,6 +876,88 @@ def test_without_native_code_the_driver_uses_framebuf():
     assert st7789.blit565 is None
 
 
+INK_SCRIPT = r"""
+import sys
+sys.path.insert(0, "boards")
+sys.path.insert(0, "firmware")
+import binascii, random, framebuf
+from ink4 import ink4
+from trackside.ui import font as fonts
+from trackside.ui.paint import Painter
+
+class Display:
+    # a 4-bit canvas, with or without ink4 (as a colour board's display)
+    def __init__(self, w, h, fast):
+        self.width, self.height, self.mono = w, h, False
+        self.buffer = bytearray(((w + 1) // 2) * h)
+        self.canvas = framebuf.FrameBuffer(self.buffer, w, h, framebuf.GS4_HMSB)
+        self.ink4 = ink4 if fast else None
+    def palette(self, colours):
+        pass
+    def show(self, x, y, w, h):
+        pass
+
+random.seed(int(sys.argv[1]))
+ASCII = [chr(c) for c in range(32, 127)]
+OTHER = ["\u00a3", "\u2192", "\u00a7", "\u00b7", "\u2026", "\u00d7", "\u20ac", "\u00b0", "\u4e00", "\t"]
+done = 0
+fast_runs = 0
+for w, h in ((240, 135), (320, 240), (135, 240)):
+    a, b = Display(w, h, True), Display(w, h, False)
+    pa, pb = Painter(a), Painter(b)
+    assert pa.fast is not None and pb.fast is None
+    bases = []
+    for j in range(3):
+        base = bytearray(len(a.buffer))
+        for i in range(len(base)):
+            base[i] = random.getrandbits(8)
+        bases.append(base)
+    for name in ("small", "medium", "normal20", "bold28", "digits"):
+        f = fonts.load(name)
+        for k in range(40):
+            a.buffer[:] = b.buffer[:] = bases[k % 3]
+            n = random.randint(0, 30)
+            text = "".join(random.choice(OTHER) if random.random() < 0.1 else random.choice(ASCII)
+                           for _ in range(n))
+            x = random.randrange(-20, w)
+            y = random.randrange(-10, h)
+            if k % 3 == 0:          # where the fast path draws: even x, all on the canvas
+                x = random.randrange(0, max(1, w - n * f.width)) & ~1
+                y = random.randrange(0, max(1, h - f.height))
+            fg, bg = random.randrange(16), random.randrange(16)
+            if f.codes(text) is not None and x >= 0 and y >= 0 and not x & 1 and \
+                    x + f.measure(text) <= w and y + f.height <= h:
+                fast_runs += 1
+            pa.glyphs(x, y, text, f, fg, bg)
+            pb.glyphs(x, y, text, f, fg, bg)
+            if a.buffer != b.buffer:
+                print("DIFFERENT", w, h, name, x, y, fg, bg, repr(text))
+                raise SystemExit(1)
+            done += 1
+print("OK", done, fast_runs > done // 4)
+"""
+
+
+def test_text_in_machine_code_draws_what_framebuf_draws(tmp_path):
+    # boards/ink4.py (viper, machine code on the real MicroPython) against
+    # MicroPython's own framebuf blit of each glyph: the same canvas, byte
+    # for byte, for random texts (a tenth of their characters past ASCII,
+    # some no font has) in every font of a colour board, random colours,
+    # places on and off the canvas (off it, and at an odd x, the Painter
+    # uses framebuf itself: both are drawn the same), on a canvas of random
+    # bytes, on each size of colour canvas.
+    script = tmp_path / 'ink_run.py'
+    script.write_text(INK_SCRIPT)
+    for seed in (1, 2):
+        out = run_micropython([str(script), str(seed)], heap='2m').strip().splitlines()[-1]
+        assert out == 'OK 600 True'
+
+
+def test_without_native_code_the_painter_draws_text_with_framebuf():
+    # CPython (the simulator): ink4 does not compile, and the display has none
+    assert st7789.ink4 is None
+
+
 # -- docs/boards.md says what the modules do ---------------------------------------------
 
 def doc_rows(section):

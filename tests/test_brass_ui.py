@@ -6,7 +6,7 @@
 import json
 import os
 
-from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both
+from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both, mp_ui_paths
 from host_sim import keyscript
 from host_sim.headless import BOARDS
 from trackside.saves import Saves
@@ -158,7 +158,7 @@ def test_the_whole_game_fits_the_devices_heap_on_micropython(mpy_dir, tmp_path):
     # game's actions at the end: all of them (a press out of memory would
     # have left the game short)
     out = run_micropython([os.path.join('tools', 'mp_ui.py'),
-                           mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), str(tmp_path),
+                           mp_ui_paths(mpy_dir), str(tmp_path),
                            os.path.join(KEYS, 'brass-w07-4p.keys'), 'heap'], heap=DEVICE_HEAP)
     w = out.split()
     assert w[0] == 'OK' and int(w[2]) == expected('brass-w07-4p.json')['actions'], out

@@ -23,8 +23,8 @@ BOARDS = ('pico_display', 'pico_display2', 'tdisplay', 'oled_ssd1306')
 DRIVERS = {'pico_display': ['st7789'], 'pico_display2': ['st7789', 'pico_display'],
            'tdisplay': ['st7789'], 'oled_ssd1306': []}
 # drivers with viper code: shipped as source, the board compiles them for its CPU
-NATIVE = {'pico_display': ['blit565'], 'pico_display2': ['blit565'], 'tdisplay': ['blit565'],
-          'oled_ssd1306': []}
+NATIVE = {'pico_display': ['blit565', 'ink4'], 'pico_display2': ['blit565', 'ink4'],
+          'tdisplay': ['blit565', 'ink4'], 'oled_ssd1306': []}
 
 
 def firmware_sources():
@@ -52,9 +52,9 @@ def test_every_board_module_is_offered():
 
 
 def test_dependencies_are_found_from_the_imports():
-    assert deploy.dependencies('pico_display') == (['st7789', 'blit565'], [])
-    assert deploy.dependencies('pico_display2') == (['st7789', 'pico_display', 'blit565'], [])
-    assert deploy.dependencies('tdisplay') == (['st7789', 'blit565'], [])
+    assert deploy.dependencies('pico_display') == (['st7789', 'blit565', 'ink4'], [])
+    assert deploy.dependencies('pico_display2') == (['st7789', 'pico_display', 'blit565', 'ink4'], [])
+    assert deploy.dependencies('tdisplay') == (['st7789', 'blit565', 'ink4'], [])
     assert deploy.dependencies('oled_ssd1306') == ([], ['ssd1306'])
 
 
@@ -349,7 +349,7 @@ display.show(0, 0, 10, 10)
 import trackside.session
 for line in held:
     print("HELD", line)
-print("FAST", st7789.blit565 is not None)
+print("FAST", st7789.blit565 is not None, display.ink4 is not None)
 print("|".join(str(x) for x in (board.NAME, display.width, display.height, buttons.pressed(),
       display.bytes_written - before, st7789.__file__, board.__file__,
       trackside.session.__file__)))
@@ -380,8 +380,8 @@ def test_deployed_files_import_on_micropython_as_on_a_board(board, romfs, tmp_pa
     heap = '192k' if image == '-' else '%dk' % (192 + os.path.getsize(image) // 1024 + 16)
     lines = run_micropython([str(script), str(build / 'code'), image], heap=heap).strip().splitlines()
     held = sorted(l[5:] for l in lines if l.startswith('HELD '))
-    # blit565.py went as source and the interpreter compiled its viper code
-    assert 'FAST True' in lines
+    # blit565.py and ink4.py went as source and the interpreter compiled their viper code
+    assert 'FAST True True' in lines
     last = lines[-1].split('|')
     size = (320, 240) if board == 'pico_display2' else (240, 135)
     pressed = '0'                           # no button held: an empty bit mask

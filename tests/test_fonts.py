@@ -173,6 +173,18 @@ def test_font_sizes_and_character_sets():
     assert font.names() == tuple(ALL_NAMES)
 
 
+def test_a_glyph_row_is_blank_past_the_font_width():
+    # boards/ink4.py draws a glyph row's last byte whole: its bits past the
+    # width must be 0 in every glyph of every font (framebuf's blit never
+    # looks at them, so nothing else would show it).
+    for name in NAMES:
+        m = module(name)
+        stride = (m.WIDTH + 7) // 8
+        spare = (1 << (8 * stride - m.WIDTH)) - 1
+        assert len(m.DATA) % (stride * m.ROWS) == 0, name
+        assert not any(m.DATA[i] & spare for i in range(stride - 1, len(m.DATA), stride)), name
+
+
 def test_no_terminus_size_has_the_star_and_a_missing_glyph_is_refused(tmp_path):
     # U+2605 was asked for (issue 7): Terminus 4.48 draws it at no size, so
     # no font holds it and it is drawn as '?'; the script refuses any

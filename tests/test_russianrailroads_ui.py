@@ -8,7 +8,7 @@ import json
 import os
 import sys
 
-from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both
+from conftest import ROOT, run_micropython, DEVICE_HEAP, ui_on_both, mp_ui_paths
 from trackside.saves import Saves
 from trackside.replay import replay
 from ui_play import KEYS, keys, device, press, saved_game
@@ -67,7 +67,7 @@ def test_the_whole_game_fits_a_picos_heap_on_micropython(mpy_dir, tmp_path):
     # Pico (tools/mp_ui.py: a collection after every press, nothing else kept): every
     # action of the game is there at the end.
     out = run_micropython([os.path.join('tools', 'mp_ui.py'),
-                           mpy_dir + ':' + os.path.join(ROOT, 'host_sim'), str(tmp_path),
+                           mp_ui_paths(mpy_dir), str(tmp_path),
                            os.path.join(KEYS, 'russianrailroads-4p.keys'), 'heap'],
                           heap=PICO_ON_64_BIT)
     w = out.split()

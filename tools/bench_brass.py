@@ -35,6 +35,7 @@ from host_sim.keyscript import squeeze  # noqa: E402
 from host_sim.randplay import random_game  # noqa: E402
 from trackside import logfmt  # noqa: E402
 from bench_ui import mp  # noqa: E402
+from bench_engine import ui_paths  # noqa: E402
 
 LOG = os.path.join(ROOT, 'tests', 'scenarios', 'brass-w07-4p.log')
 KEYS = {'pico_display': os.path.join(ROOT, 'tests', 'keys', 'brass-w07-4p.keys'),
@@ -122,7 +123,7 @@ def per_kind(actions):
 
 def mp_ui(where, keys, mode, heap='400k'):
     with tempfile.TemporaryDirectory() as saves:
-        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), where + ':' + os.path.join(ROOT, 'host_sim'),
+        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), ui_paths(where),
                 saves, keys, mode], heap)
     if 'OK' not in r.stdout:
         raise SystemExit('MicroPython failed:\n' + r.stdout + r.stderr)
@@ -137,7 +138,7 @@ def fits(where, keys, heap):
     # (a press out of memory is caught by the App, and the rest go astray)
     actions = mp_ui(where, keys, 'heap')[1]
     with tempfile.TemporaryDirectory() as saves:
-        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), where + ':' + os.path.join(ROOT, 'host_sim'),
+        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), ui_paths(where),
                 saves, keys, 'heap'], heap)
     w = r.stdout.split()
     return len(w) == 3 and w[0] == 'OK' and int(w[2]) == actions

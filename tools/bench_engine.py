@@ -37,6 +37,14 @@ ENGINE_32BIT_KB = 55
 ENGINE_64BIT_THEN_KB = 73
 
 
+def ui_paths(where):
+    # The import path of tools/mp_ui.py's MicroPython runs: the firmware
+    # (compiled, or a ROMFS image), the headless board and key player, and
+    # boards/ (the headless board uses ink4.py, compiled on import, as a
+    # colour board's display does: docs/device.md).
+    return ':'.join((where, os.path.join(ROOT, 'host_sim'), os.path.join(ROOT, 'boards')))
+
+
 def micropython_version():
     return subprocess.run([sys.executable, MICROPYTHON, '-c', 'import sys; print(sys.version)'],
                           capture_output=True, text=True).stdout.strip()

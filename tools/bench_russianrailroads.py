@@ -33,6 +33,7 @@ from host_sim import keyplan  # noqa: E402
 from host_sim.keyscript import squeeze  # noqa: E402
 from trackside import logfmt  # noqa: E402
 from bench_ui import mp  # noqa: E402
+from bench_engine import ui_paths  # noqa: E402
 
 LOG = os.path.join(ROOT, 'tests', 'scenarios', 'russianrailroads-4p.log')
 KEYS = {'pico_display': os.path.join(ROOT, 'tests', 'keys', 'russianrailroads-4p.keys'),
@@ -137,7 +138,7 @@ def per_round(actions):
 
 def heap_peak(where, keys):
     with tempfile.TemporaryDirectory() as saves:
-        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), where + ':' + os.path.join(ROOT, 'host_sim'),
+        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), ui_paths(where),
                 saves, keys, 'heap'], '400k')
     if 'OK' not in r.stdout:
         raise SystemExit('MicroPython failed:\n' + r.stdout + r.stderr)
@@ -146,7 +147,7 @@ def heap_peak(where, keys):
 
 def heap_parts(where, keys):
     with tempfile.TemporaryDirectory() as saves:
-        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), where + ':' + os.path.join(ROOT, 'host_sim'),
+        r = mp([os.path.join(ROOT, 'tools', 'mp_ui.py'), ui_paths(where),
                 saves, keys, 'parts'], '400k')
     from bench_ui import heap_figures
     return heap_figures(r.stdout)

@@ -32,7 +32,7 @@ sys.path[:0] = [os.path.join(ROOT, 'host_sim', 'shim'), os.path.join(ROOT, 'firm
 
 from host_sim import keyplan  # noqa: E402
 from host_sim.headless import Display  # noqa: E402
-from bench_engine import compile_firmware, micropython_version, publish, MICROPYTHON  # noqa: E402
+from bench_engine import compile_firmware, micropython_version, publish, ui_paths, MICROPYTHON  # noqa: E402
 import mpy_frames  # noqa: E402
 
 
@@ -279,7 +279,7 @@ ROOMY = '320k'
 def run(mpy, keys, mode, heap=ROOMY):
     with tempfile.TemporaryDirectory() as saves:
         return mp([os.path.join(ROOT, 'tools', 'mp_ui.py'),
-                   mpy + ':' + os.path.join(ROOT, 'host_sim'), saves, keys, mode], heap)
+                   ui_paths(mpy), saves, keys, mode], heap)
 
 
 def romfs_image(path):
@@ -351,7 +351,7 @@ def instructions_split(mpy, keys):
                         '--callgrind-out-file=' + os.path.join(d, 'cg.out'),
                         sys.executable, MICROPYTHON, '-X', 'heapsize=' + ROOMY,
                         os.path.join(ROOT, 'tools', 'mp_ui.py'),
-                        mpy + ':' + os.path.join(ROOT, 'host_sim'), saves, keys, 'instr'],
+                        ui_paths(mpy), saves, keys, 'instr'],
                        capture_output=True, text=True)
         dumps = {}
         for path in glob.glob(os.path.join(d, 'cg.out.*')):

@@ -4,7 +4,8 @@
 # and on CPython host_sim/shim). Plays the key script on a headless board and
 # prints one line of JSON: the CRC-32 of the canvas after every press, the
 # bytes a panel would have received, the heap in use after each (0 on
-# CPython) and the most, the standings.
+# CPython) and the most, the standings, and whether text was drawn in
+# machine code (boards/ink4.py: on MicroPython with boards/ on the path).
 import sys
 for d in reversed(sys.argv[1].split(':')):
     sys.path.insert(0, d)
@@ -44,6 +45,7 @@ after(-1)
 keyscript.play(app, names, script, keyscript.Clock(), after)
 out = {'crcs': crcs, 'sent': sent, 'heap': most[0], 'heaps': heaps,
        'screen': type(app.stack[-1]).__name__,
+       'ink4': app.p.fast is not None,      # text in machine code (boards/ink4.py)
        'standings': app.session.standings() if app.session else None}
 # streamed to stdout: the whole line as one string would need a block of
 # some 5 KB at the end of a game whose heap is broken up by then

@@ -82,6 +82,51 @@ class Font:
         if not 0 <= self._missing <= self._last:
             raise ValueError('font has no ?')
 
+    def codes(self, text):
+        # The text as boards/ink4.py draws it: a byte a glyph, the glyph's
+        # number + FIRST (an ASCII text's own bytes); None where this font
+        # is not drawn so (scaled, of CHARS, an odd width: a glyph would
+        # start inside a canvas byte).
+        if self._chars is not None or self._scale != 1 or self.width & 1:
+            return None
+        t = text.encode()
+        if len(t) == len(text):
+            return t
+        out = bytearray()
+        more = code = 0
+        for c in t:                 # (UTF-8, as draw() reads it)
+            if c >= 0x80:
+                if c >= 0xC0:
+                    more = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
+                    code = c & (0x3F >> more)
+                    continue
+                code = (code << 6) | (c & 0x3F)
+                more -= 1
+                if more:
+                    continue
+                c = self.index(chr(code)) + self._first
+                if c > 255:
+                    return None
+            out.append(c)
+        return out
+
+    def spec(self, sp, x, y, width, n, fg):
+        # ink4's words (boards/ink4.py) for n codes at (x, y), on a canvas
+        # width pixels wide, in colour fg; returns the glyphs' data, ink4's src.
+        stride = self._stride
+        sp[0] = x
+        sp[1] = y + self._top // stride
+        sp[2] = width
+        sp[3] = n
+        sp[4] = self.width
+        sp[5] = stride
+        sp[6] = self._rows
+        sp[7] = self._first
+        sp[8] = self._last + len(self._extra)
+        sp[9] = self._missing
+        sp[10] = fg
+        return self._data
+
     def index(self, char):
         # The glyph number for one character ('?' for one the font lacks).
         if self._chars is None:

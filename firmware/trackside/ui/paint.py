@@ -26,6 +26,13 @@ class Painter:
         # (animate()), so that nothing is cut off with no way to read it.
         self.scrolls = {}
         self.cut = None                 # a list: tests record text drawn past the screen
+        # The board's text in machine code (display.ink4, boards/ink4.py: a
+        # 4-bit canvas), or None: glyphs through framebuf's blit (Font.draw).
+        self.fast = None if self.mono else getattr(display, 'ink4', None)
+        if self.fast is not None:
+            from array import array
+            self.buffer = display.buffer
+            self.spec = array('H', [0] * 11)
         if not self.mono:
             display.palette(theme.rgb_list())
         # fonts by screen size (the resolution, not the board): hints and
@@ -89,11 +96,27 @@ class Painter:
         # for a fifth or so less of the blits' work (a glyph is mostly
         # background; the blit sets each pixel on its own).
         w = font.measure(s)
-        b = self.c(bg)
-        self.canvas.fill_rect(x, y, w, font.height, b)
-        font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, b)
+        self.canvas.fill_rect(x, y, w, font.height, self.c(bg))
+        self.inked(x, y, s, font, fg, bg)
         if self.cut is not None and (x + w > self.w or y + font.height > self.h):
             self.cut.append(s)
+
+    def inked(self, x, y, s, font, fg, bg):
+        # The glyphs' ink on their cells, filled with bg already: in machine
+        # code where the board has it (self.fast) and the text is all on the
+        # canvas from an even x (a glyph's two pixels a canvas byte), else
+        # each glyph through framebuf's blit with bg as its key. The same
+        # pixels either way (tests/test_boards.py).
+        fast = self.fast
+        if fast is not None and x >= 0 and y >= 0 and not x & 1 and \
+                x + font.measure(s) <= self.w and y + font.height <= self.h:
+            codes = font.codes(s)
+            if codes is not None:
+                f = fg if fg != bg else (1 - bg) & 15     # (as ink() makes it)
+                sp = self.spec
+                fast(self.buffer, font.spec(sp, x, y, self.w, len(codes), f), codes, sp)
+                return
+        font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, self.c(bg))
 
     def line(self, x1, y1, x2, y2, colour):
         self.canvas.line(x1, y1, x2, y2, self.c(colour))
@@ -207,7 +230,7 @@ class Painter:
         sc[8] = now + (PAUSE_MS if at == 0 or at == len(text) - room else STEP_MS)
         self.fill(tx, ty, room * font.width, font.height, bg)
         # (on the background just filled: only the ink, as text() does)
-        font.draw(self.canvas, tx, ty, text[at:at + room], self.ink(bg, fg), None, self.c(bg))
+        self.inked(tx, ty, text[at:at + room], font, fg, bg)
 
     # --- what changed ---------------------------------------------------------
 

@@ -1,0 +1,106 @@
+# Text into a 4-bit canvas in machine code: MicroPython's viper emitter
+# compiles it on the board when it is imported, for whatever CPU that is (so
+# tools/deploy.py ships this file as source, as blit565.py). A colour board's
+# display offers it as display.ink4 (st7789.py); the UI's Painter draws a
+# run of glyphs with it where it can (docs/device.md) and with framebuf's
+# blit elsewhere: the same pixels either way (tests/test_boards.py runs both
+# on the real interpreter, and the UI tests compare whole games' canvases
+# with CPython's).
+#
+# Why: each glyph through framebuf's blit, with the ink as a palette and the
+# background as the key, reads the glyph's pixel, the palette and the canvas
+# each through a function call, and the Python loop around it slices and
+# copies each glyph: text was about a quarter of all the instructions a game
+# takes (the UI bench, 2026-12-04). Here a glyph's row byte (8 pixels) is
+# taken two pixels at a time, one canvas byte each.
+#
+# The canvas is framebuf.GS4_HMSB: each byte two pixels, the left one in the
+# high nibble; a row is (width + 1) // 2 bytes. The font is one of
+# trackside/ui/fonts/ (MONO_HLSB rows, the leftmost pixel in the high bit).
+# A row's bits past the font's width are 0 in every glyph (tools/make_fonts.py;
+# tests/test_fonts.py holds it), so a byte is drawn whole.
+# Only the ink is drawn: the caller fills the glyphs' cells with the
+# background first, as Painter.glyphs does. The caller also checks that the
+# text starts at an even x, that the font's width is even, and that the text
+# is wholly on the canvas: nothing here is clipped.
+import micropython
+
+
+@micropython.viper
+def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
+    # spec (16-bit words): x, the row of the glyphs' first stored row (y +
+    # the font's TOP), the canvas's width, the number of codes, the font's
+    # width, its bytes a glyph row, its rows a glyph, the code of glyph 0
+    # (FIRST), the last glyph's number, the number of the glyph drawn for a
+    # code with none ('?'), the ink's colour (0-15). codes: a byte a glyph,
+    # its number + FIRST (the text's bytes, where it is ASCII). A space is
+    # left as the background.
+    x = int(spec[0])
+    y = int(spec[1])
+    cw = int(spec[2])
+    n = int(spec[3])
+    gw = int(spec[4])
+    stride = int(spec[5])
+    rows = int(spec[6])
+    first = int(spec[7])
+    last = int(spec[8])
+    missing = int(spec[9])
+    fg = int(spec[10])
+    hi = fg << 4
+    both = hi | fg
+    row_bytes = (cw + 1) >> 1
+    size = rows * stride
+    start = y * row_bytes + (x >> 1)
+    half = gw >> 1
+    k = 0
+    while k < n:
+        c = int(codes[k])
+        if c != 32:
+            i = c - first
+            if i < 0 or i > last:
+                i = missing
+            g = i * size
+            row = start
+            r = 0
+            while r < rows:
+                a = row
+                j = 0
+                while j < stride:
+                    b = int(src[g + j])
+                    if b != 0:
+                        # four pairs of pixels, each one canvas byte
+                        p = b >> 6
+                        if p == 3:
+                            dst[a] = both
+                        elif p == 2:
+                            dst[a] = (int(dst[a]) & 0x0F) | hi
+                        elif p == 1:
+                            dst[a] = (int(dst[a]) & 0xF0) | fg
+                        p = (b >> 4) & 3
+                        if p == 3:
+                            dst[a + 1] = both
+                        elif p == 2:
+                            dst[a + 1] = (int(dst[a + 1]) & 0x0F) | hi
+                        elif p == 1:
+                            dst[a + 1] = (int(dst[a + 1]) & 0xF0) | fg
+                        p = (b >> 2) & 3
+                        if p == 3:
+                            dst[a + 2] = both
+                        elif p == 2:
+                            dst[a + 2] = (int(dst[a + 2]) & 0x0F) | hi
+                        elif p == 1:
+                            dst[a + 2] = (int(dst[a + 2]) & 0xF0) | fg
+                        p = b & 3
+                        if p == 3:
+                            dst[a + 3] = both
+                        elif p == 2:
+                            dst[a + 3] = (int(dst[a + 3]) & 0x0F) | hi
+                        elif p == 1:
+                            dst[a + 3] = (int(dst[a + 3]) & 0xF0) | fg
+                    a += 4
+                    j += 1
+                g += stride
+                row += row_bytes
+                r += 1
+        start += half
+        k += 1
