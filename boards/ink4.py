@@ -22,7 +22,8 @@
 # Only the ink is drawn: the caller fills the glyphs' cells with the
 # background first, as Painter.glyphs does. The caller also checks that the
 # text starts at an even x, that the font's width is even, and that the text
-# is wholly on the canvas: nothing here is clipped.
+# is wholly on the canvas: nothing here is clipped (a text that is not is
+# left undrawn, so that no call writes past the canvas).
 import micropython
 
 
@@ -33,8 +34,8 @@ def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
     # width, its bytes a glyph row, its rows a glyph, the code of glyph 0
     # (FIRST), the last glyph's number, the number of the glyph drawn for a
     # code with none ('?'), the ink's colour (0-15). codes: a byte a glyph,
-    # its number + FIRST (the text's bytes, where it is ASCII). A space is
-    # left as the background.
+    # its number + FIRST (the text's bytes, where it is ASCII), and the
+    # canvas's height. A space is left as the background.
     x = int(spec[0])
     y = int(spec[1])
     cw = int(spec[2])
@@ -46,6 +47,8 @@ def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
     last = int(spec[8])
     missing = int(spec[9])
     fg = int(spec[10])
+    if x + n * gw > cw or y + rows > int(spec[11]) or x & 1:
+        return                      # (not all on the canvas: the caller draws it otherwise)
     hi = fg << 4
     both = hi | fg
     row_bytes = (cw + 1) >> 1

@@ -934,6 +934,17 @@ for w, h in ((240, 135), (320, 240), (135, 240)):
                 print("DIFFERENT", w, h, name, x, y, fg, bg, repr(text))
                 raise SystemExit(1)
             done += 1
+# called directly with a text not all on the canvas (past its right edge, its foot, at an
+# odd x): nothing is drawn, not a byte past the canvas (a guard after it) nor on it
+import array
+f = fonts.load("medium")
+buf = bytearray(((20 + 1) // 2) * 30 + 64)
+sp = array.array("H", [0] * 12)
+for x, y, n in ((0, 0, 2), (10, 0, 1), (0, 8, 1), (1, 0, 1), (60000, 0, 1), (0, 60000, 1)):
+    ink4(buf, f.spec(sp, x, y, 20, 30, n, 15), b"MW"[:n], sp)
+    assert buf == bytearray(len(buf)), (x, y, n)
+ink4(buf, f.spec(sp, 4, 0, 20, 30, 1, 15), b"M", sp)     # (and one that is: drawn)
+assert buf != bytearray(len(buf)) and buf[-64:] == bytearray(64)
 print("OK", done, fast_runs > done // 4)
 """
 

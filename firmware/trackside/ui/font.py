@@ -110,9 +110,9 @@ class Font:
             out.append(c)
         return out
 
-    def spec(self, sp, x, y, width, n, fg):
+    def spec(self, sp, x, y, width, height, n, fg):
         # ink4's words (boards/ink4.py) for n codes at (x, y), on a canvas
-        # width pixels wide, in colour fg; returns the glyphs' data, ink4's src.
+        # width x height, in colour fg; returns the glyphs' data, ink4's src.
         stride = self._stride
         sp[0] = x
         sp[1] = y + self._top // stride
@@ -125,6 +125,7 @@ class Font:
         sp[8] = self._last + len(self._extra)
         sp[9] = self._missing
         sp[10] = fg
+        sp[11] = height
         return self._data
 
     def index(self, char):

@@ -32,7 +32,7 @@ class Painter:
         if self.fast is not None:
             from array import array
             self.buffer = display.buffer
-            self.spec = array('H', [0] * 11)
+            self.spec = array('H', [0] * 12)
         if not self.mono:
             display.palette(theme.rgb_list())
         # fonts by screen size (the resolution, not the board): hints and
@@ -114,7 +114,7 @@ class Painter:
             if codes is not None:
                 f = fg if fg != bg else (1 - bg) & 15     # (as ink() makes it)
                 sp = self.spec
-                fast(self.buffer, font.spec(sp, x, y, self.w, len(codes), f), codes, sp)
+                fast(self.buffer, font.spec(sp, x, y, self.w, self.h, len(codes), f), codes, sp)
                 return
         font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, self.c(bg))
 
