@@ -81,22 +81,38 @@ class Font:
             self._missing = chars.find('?')
         if not 0 <= self._missing <= self._last:
             raise ValueError('font has no ?')
+        self._all = self._last + len(self._extra)      # the last glyph's number
+        if self._first + self._all > 255:
+            raise ValueError('more glyphs than a byte a glyph can name')
+        # the code of a space (_codes), which has no ink: -1 where the font has none
+        self._space = self.index(' ') + self._first if ' ' in (chars or ' ') else -1
 
     def codes(self, text):
-        # The text as boards/ink4.py draws it: a byte a glyph, the glyph's
-        # number + FIRST (an ASCII text's own bytes); None where this font
-        # is not drawn so (scaled, of CHARS, an odd width: a glyph would
+        # The text as boards/ink4.py draws it (_codes), or None where this
+        # font is not drawn so (scaled, of CHARS, an odd width: a glyph would
         # start inside a canvas byte).
         if self._chars is not None or self._scale != 1 or self.width & 1:
             return None
+        return self._codes(text)
+
+    def _codes(self, text):
+        # A byte a glyph: its number + FIRST (0 for a font of CHARS), from
+        # the text's UTF-8 bytes, not its characters: on MicroPython each
+        # character taken from a str is a new str, looked up among all the
+        # interned strings (thousands of instructions a glyph), a byte is a
+        # small int. An ASCII text is its own bytes (draw() and ink4 take a
+        # control character for '?'); a character past ASCII is put
+        # together from its bytes.
         t = text.encode()
-        if len(t) == len(text):
+        chars = self._chars
+        if chars is None and len(t) == len(text) and b'\x7f' not in t:
             return t
+        first = self._first
         out = bytearray()
         more = code = 0
-        for c in t:                 # (UTF-8, as draw() reads it)
+        for c in t:
             if c >= 0x80:
-                if c >= 0xC0:
+                if c >= 0xC0:               # the first byte of 2, 3 or 4
                     more = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
                     code = c & (0x3F >> more)
                     continue
@@ -104,9 +120,9 @@ class Font:
                 more -= 1
                 if more:
                     continue
-                c = self.index(chr(code)) + self._first
-                if c > 255:
-                    return None
+                c = code
+            if chars is not None or c >= 0x7f:
+                c = self.index(chr(c)) + first
             out.append(c)
         return out
 
@@ -122,7 +138,7 @@ class Font:
         sp[5] = stride
         sp[6] = self._rows
         sp[7] = self._first
-        sp[8] = self._last + len(self._extra)
+        sp[8] = self._all
         sp[9] = self._missing
         sp[10] = fg
         sp[11] = height
@@ -162,40 +178,20 @@ class Font:
         scale = self._scale
         glyph = self._glyph
         blit = canvas.blit
-        chars = self._chars
         first = self._first
-        last = self._last
+        last = self._all
         missing = self._missing
+        space = self._space
         held = self._held
-        # The text's UTF-8 bytes, not its characters: on MicroPython each
-        # character taken from a str is a new str, looked up among all the
-        # interned strings (thousands of instructions a glyph), a byte is a
-        # small int. A character past ASCII is put together from its bytes.
-        more = code = 0
-        for c in text.encode():
-            if c >= 0x80:
-                if c >= 0xC0:               # the first byte of 2, 3 or 4
-                    more = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
-                    code = c & (0x3F >> more)
-                    continue
-                code = (code << 6) | (c & 0x3F)
-                more -= 1
-                if more:
-                    continue
-                c = code
+        for c in self._codes(text):
             if x >= right:
                 break
             # (a space over the background already filled, key >= 0, has no
             # ink to draw: a row's columns are a quarter spaces)
-            if x > -w and (c != 32 or key < 0):
-                if chars is None:
-                    i = c - first
-                    if i < 0 or i > last:
-                        i = self.index(chr(c))
-                else:
-                    i = chars.find(chr(c))
-                    if i < 0:
-                        i = missing
+            if x > -w and (c != space or key < 0):
+                i = c - first
+                if i < 0 or i > last:
+                    i = missing
                 if i != held:
                     off = i * size
                     if scale == 1:

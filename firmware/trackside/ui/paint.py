@@ -96,27 +96,29 @@ class Painter:
         # for a fifth or so less of the blits' work (a glyph is mostly
         # background; the blit sets each pixel on its own).
         w = font.measure(s)
-        self.canvas.fill_rect(x, y, w, font.height, self.c(bg))
-        self.inked(x, y, s, font, fg, bg)
+        b = self.c(bg)
+        self.canvas.fill_rect(x, y, w, font.height, b)
+        if self.fast is None or not self.inked(x, y, s, font, fg, bg):
+            font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, b)
         if self.cut is not None and (x + w > self.w or y + font.height > self.h):
             self.cut.append(s)
 
     def inked(self, x, y, s, font, fg, bg):
-        # The glyphs' ink on their cells, filled with bg already: in machine
-        # code where the board has it (self.fast) and the text is all on the
-        # canvas from an even x (a glyph's two pixels a canvas byte), else
-        # each glyph through framebuf's blit with bg as its key. The same
-        # pixels either way (tests/test_boards.py).
-        fast = self.fast
-        if fast is not None and x >= 0 and y >= 0 and not x & 1 and \
+        # The glyphs' ink on their cells, filled with bg already, in machine
+        # code (self.fast, the board's: None on a board that has none) where
+        # the text is all on the canvas from an even x (a glyph's two pixels
+        # a canvas byte); False where it is not, for framebuf's blit of each
+        # glyph with bg as its key (Font.draw). The same pixels either way
+        # (tests/test_boards.py).
+        if x >= 0 and y >= 0 and not x & 1 and \
                 x + font.measure(s) <= self.w and y + font.height <= self.h:
             codes = font.codes(s)
             if codes is not None:
                 f = fg if fg != bg else (1 - bg) & 15     # (as ink() makes it)
                 sp = self.spec
-                fast(self.buffer, font.spec(sp, x, y, self.w, self.h, len(codes), f), codes, sp)
-                return
-        font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, self.c(bg))
+                self.fast(self.buffer, font.spec(sp, x, y, self.w, self.h, len(codes), f), codes, sp)
+                return True
+        return False
 
     def line(self, x1, y1, x2, y2, colour):
         self.canvas.line(x1, y1, x2, y2, self.c(colour))
@@ -230,7 +232,9 @@ class Painter:
         sc[8] = now + (PAUSE_MS if at == 0 or at == len(text) - room else STEP_MS)
         self.fill(tx, ty, room * font.width, font.height, bg)
         # (on the background just filled: only the ink, as text() does)
-        self.inked(tx, ty, text[at:at + room], font, fg, bg)
+        part = text[at:at + room]
+        if self.fast is None or not self.inked(tx, ty, part, font, fg, bg):
+            font.draw(self.canvas, tx, ty, part, self.ink(bg, fg), None, self.c(bg))
 
     # --- what changed ---------------------------------------------------------
 
