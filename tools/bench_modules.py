@@ -10,6 +10,7 @@
 # --write puts the report in docs/benchmarks-modules.md.
 import datetime
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -43,7 +44,23 @@ def cost(path, before, module):
                         path] + before + [module], capture_output=True, text=True, cwd=ROOT)
     if r.returncode != 0:
         raise SystemExit('%s: %s' % (module, r.stderr.strip().splitlines()[-1]))
-    return int(r.stdout.split()[-1])
+    # (qstr_info's lines before and after the import: "qstr pool: n_pool=6, ...,
+    # n_str_data_bytes=8729, n_total_bytes=22969". When the last pool of interned
+    # strings is full, a pool twice its size is allocated: the module whose import
+    # fills it is charged with it, though the modules after it fill it too, and
+    # which one it is moves with any name added anywhere. Its bytes are kept apart.)
+    pools = [[int(x) for x in re.findall(r'n_pool=(\d+).*n_str_data_bytes=(\d+), n_total_bytes=(\d+)',
+                                         line)[0]]
+             for line in r.stdout.splitlines() if line.startswith('qstr pool:')]
+    (n0, s0, t0), (n1, s1, t1) = pools
+    new_pool = (t1 - s1) - (t0 - s0) if n1 > n0 else 0
+    return int(r.stdout.split()[-1]), new_pool
+
+
+def kb_row(c):
+    # a module's own figure, and a new pool of interned strings its import made
+    n, new_pool = c
+    return kb(n - new_pool) + (' (+ %s: a new pool of names)' % kb(new_pool) if new_pool else '')
 
 
 def table(paths, order):
@@ -72,24 +89,29 @@ def main(argv):
              'the files `make deploy` copies where a board has no ROMFS (bytecode in RAM); ROMFS: the',
              'same from a ROMFS image (bytecode in flash; what stays in RAM is each module\'s dict,',
              'its functions\' and classes\' objects, and the tuples, dicts and strings made at import).',
+             'The interned names and short strings of every module are kept in pools, and when the',
+             'last pool is full MicroPython allocates one twice its size: the module whose import',
+             'fills it shows that pool apart ("+ a new pool of names"); it holds the names of the',
+             'modules after it too, and which module fills it moves whenever a name is added',
+             'anywhere. The totals include the pools.',
              '`tools/bench_modules.py` made this report on %s.' % datetime.date.today().isoformat(), '',
              '| Module | `.mpy` | ROMFS |', '|---|---|---|']
     core = table(paths, CORE)
     total = [0, 0]
     for module, c in core:
-        lines.append('| `%s` | %s | %s |' % (module, kb(c[0]), kb(c[1])))
-        total = [total[0] + c[0], total[1] + c[1]]
+        lines.append('| `%s` | %s | %s |' % (module, kb_row(c[0]), kb_row(c[1])))
+        total = [total[0] + c[0][0], total[1] + c[1][0]]
     lines.append('| **the engine and the UI** | **%s** | **%s** |' % (kb(total[0]), kb(total[1])))
     for title, mods in GAMES:
         rows = table(paths, CORE + mods)[len(core):]
-        t = [sum(c[0] for m, c in rows), sum(c[1] for m, c in rows)]
+        t = [sum(c[0][0] for m, c in rows), sum(c[1][0] for m, c in rows)]
         for module, c in rows:
-            lines.append('| %s: `%s` | %s | %s |' % (title, module, kb(c[0]), kb(c[1])))
+            lines.append('| %s: `%s` | %s | %s |' % (title, module, kb_row(c[0]), kb_row(c[1])))
         lines.append('| **%s, with the engine and the UI** | **%s** | **%s** |' % (
             title, kb(total[0] + t[0]), kb(total[1] + t[1])))
     for module in OCCASIONAL:
         c = [cost(p, CORE, module) for p in paths]
-        lines.append('| (while used) `%s` | %s | %s |' % (module, kb(c[0]), kb(c[1])))
+        lines.append('| (while used) `%s` | %s | %s |' % (module, kb_row(c[0]), kb_row(c[1])))
     publish(lines + [''], '--write' in argv, 'benchmarks-modules.md')
 
 
