@@ -88,10 +88,11 @@ def fixed_tmp():
 
 
 def mp_ui_paths(mpy_dir):
-    # MicroPython's import path for a game on the headless board: the compiled
-    # firmware, host_sim, and boards/ (the headless board draws text with
-    # boards/ink4.py there, compiled as it is imported, as a colour board does)
-    return ':'.join((mpy_dir, os.path.join(ROOT, 'host_sim'), os.path.join(ROOT, 'boards')))
+    # MicroPython's import path for a game on the headless board, as the
+    # benchmarks have it: the compiled firmware, host_sim, and boards/ (the
+    # headless board draws text with boards/ink4.py there, as a colour board does)
+    from bench_engine import ui_paths
+    return ui_paths(mpy_dir)
 
 
 def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP):
