@@ -242,27 +242,37 @@ def numbers(app, s=None):
 
 
 def changes(app, before, after):
-    # What moved, in words: "Blu $0→1 income 0→-1; Red VP 2→4".
-    names = app.session.setup['players']
+    # What moved, in words: "Blu $0→1 income 0→-1; Red VP 2→4". Put together
+    # as UTF-8 bytes and made a str once, as columns() does a row: every str
+    # made on MicroPython is looked up among all the interned strings, and a
+    # phase's end changes every player's numbers.
     money = app.session.game.CURRENCY
-    out = []
-    for q in range(len(names)):
-        cells = []
+    out = bytearray()
+    for q in range(len(app.shorts)):
+        named = False
         for i in range(len(after)):
             a, b = before[i][q], after[i][q]
             if a != b:
                 label = app.gui.NUMBERS[i][0]
-                cells.append(('%s%d→%d' if label == money else '%s %d→%d') % (label, a, b))
-        if cells:
-            out.append(app.shorts[q] + ' ' + ' '.join(cells))
-    return '; '.join(out)
+                if not named:
+                    if out:
+                        out += b'; '
+                    out += app.shorts[q].encode()
+                    named = True
+                out += b' '
+                out += label.encode()
+                if label != money:
+                    out += b' '
+                out += b'%d\xe2\x86\x92%d' % (a, b)      # a→b
+    return out.decode()
 
 
 def status_text(app):
     # What the last entry did and what it changed, and if it ended a phase,
     # what the phase did (app.status: (what, changes, phase summary)).
     what, moved, phase = app.status if isinstance(app.status, tuple) else (app.status, '', '')
-    return what + (': ' + moved if moved else '') + ('. ' + phase if phase else '')
+    # (one str made, not one a +: each is looked up among the interned strings)
+    return '%s%s%s%s%s' % (what, ': ' if moved else '', moved, '. ' if phase else '', phase)
 
 
 class Dashboard(Screen):
