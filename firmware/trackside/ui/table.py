@@ -243,28 +243,22 @@ def numbers(app, s=None):
 
 def changes(app, before, after):
     # What moved, in words: "Blu $0→1 income 0→-1; Red VP 2→4". Put together
-    # as UTF-8 bytes and made a str once, as columns() does a row: every str
-    # made on MicroPython is looked up among all the interned strings, and a
-    # phase's end changes every player's numbers.
+    # as UTF-8 bytes and made a str once: every str made on MicroPython is
+    # looked up among all the interned strings (thousands of instructions),
+    # and a phase's end changes every player's numbers.
     money = app.session.game.CURRENCY
-    out = bytearray()
+    out = []
     for q in range(len(app.shorts)):
-        named = False
+        cells = []
         for i in range(len(after)):
             a, b = before[i][q], after[i][q]
             if a != b:
                 label = app.gui.NUMBERS[i][0]
-                if not named:
-                    if out:
-                        out += b'; '
-                    out += app.shorts[q].encode()
-                    named = True
-                out += b' '
-                out += label.encode()
-                if label != money:
-                    out += b' '
-                out += b'%d\xe2\x86\x92%d' % (a, b)      # a→b
-    return out.decode()
+                cells.append(b'%s%s%d\xe2\x86\x92%d' % (label.encode(), b'' if label == money else b' ',
+                                                       a, b))
+        if cells:
+            out.append(b'%s %s' % (app.shorts[q].encode(), b' '.join(cells)))
+    return b'; '.join(out).decode()
 
 
 def status_text(app):
