@@ -23,7 +23,7 @@ HINTS = {
     'confirm more': {4: 'X/Y more A yes B no', 3: 'up/dn sel=yes hold=no', 2: '1 more 2 yes hold:no'},
 
     'dashboard': {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'},
-    'act': {4: 'A: go', 3: 'sel: go', 2: '2: go'},
+    'act': {4: 'A/X/Y: go', 3: 'sel: go', 2: '1/2: go'},   # (an arrow opens the move a step on)
     'over': {4: 'B: menu', 3: 'hold sel: menu', 2: 'hold 2: menu'},
 }
 
