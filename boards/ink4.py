@@ -33,9 +33,9 @@ def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
     # the font's TOP), the canvas's width, the number of codes, the font's
     # width, its bytes a glyph row, its rows a glyph, the code of glyph 0
     # (FIRST), the last glyph's number, the number of the glyph drawn for a
-    # code with none ('?'), the ink's colour (0-15). codes: a byte a glyph,
-    # its number + FIRST (the text's bytes, where it is ASCII), and the
-    # canvas's height. A space is left as the background.
+    # code with none ('?'), the ink's colour (0-15), the canvas's height.
+    # codes: a byte a glyph, its number + FIRST (the text's bytes, where it
+    # is ASCII). A space is left as the background.
     x = int(spec[0])
     y = int(spec[1])
     cw = int(spec[2])
@@ -48,7 +48,7 @@ def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
     missing = int(spec[9])
     fg = int(spec[10])
     if x + n * gw > cw or y + rows > int(spec[11]) or x & 1:
-        return                      # (not all on the canvas: the caller draws it otherwise)
+        return                      # (not all on the canvas: the Painter uses framebuf there)
     hi = fg << 4
     both = hi | fg
     row_bytes = (cw + 1) >> 1

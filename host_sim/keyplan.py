@@ -34,17 +34,17 @@ class Planner:
         if 'down' not in self.key:
             self.key['down'] = self.key['advance']      # one button turns one way, and wraps
 
-    opened = -1     # the index in words of a select that opened a move's first question
+    opened = None   # the index in words of a select that opened a move's first question
 
     def press(self, what):
         word = self.key[what]
         index, hold = next(keyscript.presses(word, self.names))
         keyscript.press(self.app, len(self.names), index, hold, self.clock)
-        if self.opened >= 0 and self.opened == len(self.words) - 1 and what in ('up', 'down'):
+        if self.opened == len(self.words) - 1 and what in ('up', 'down'):
             # A that opened the question, then this step: on the device the
             # arrow alone does both (ui/app.py, act_by), to the same screen
             self.words[-1] = word
-            self.opened = -1
+            self.opened = None
             return
         self.words.append(word)
 

@@ -85,7 +85,7 @@ class Font:
         if self._first + self._all > 255:
             raise ValueError('more glyphs than a byte a glyph can name')
         # the code of a space (_codes), which has no ink: -1 where the font has none
-        self._space = self.index(' ') + self._first if ' ' in (chars or ' ') else -1
+        self._space = self.index(' ') + self._first if chars is None or ' ' in chars else -1
 
     def codes(self, text):
         # The text as boards/ink4.py draws it (_codes), or None where this
