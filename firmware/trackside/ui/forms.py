@@ -8,7 +8,7 @@ from trackside.ui import theme
 HINTS['ticks'] = {4: 'X/Y move  A tick  B back', 3: 'sel=tick  hold=back',
                   2: '1 next  2 tick  hold 2: back'}
 HINTS['letters'] = {4: 'X/Y move  A choose  B back', 3: 'sel=pick  hold=back',
-                    2: '1 next  2 choose  hold 2: back'}
+                    2: '1 next  2 pick  hold 2: back'}
 
 
 class SubsetScreen(ListScreen):
