@@ -42,6 +42,11 @@ def test_the_defaults_make_a_game_and_bad_settings_are_refused(name):
         s = new_session('%s players=%s' % (head, ','.join(NAMES[:default])))
         assert s.setup['settings'] == dict((spec[0], settings.default(spec, s.setup))
                                            for spec in settings.specs(game, variant))
+        # the setup line (Session.setup_line) writes every setting of the
+        # variant in the order settings.order gives, without that module
+        words = s.setup_line().split()
+        assert [w.split('=')[0] for w in words if '=' in w][1:-2] == settings.order(game, variant)
+        assert new_session(s.setup_line()).setup_line() == s.setup_line()
         for n in (lo - 1, hi + 1):
             if n > 0:
                 with pytest.raises(RuleError) as e:

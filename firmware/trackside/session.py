@@ -107,13 +107,15 @@ class Session:
         return self._prompt
 
     def setup_line(self):
-        # (a game of one variant does not name it)
-        settings = need('trackside.settings')
+        # (a game of one variant does not name it). The settings in the
+        # order the game lists them: settings.check kept exactly this
+        # variant's, so its module need not be loaded again for the order
+        # (half a million instructions on MicroPython, in the press that
+        # starts a game).
+        given = self.setup['settings']
+        order = [spec[0] for spec in self.game.SETTINGS if spec[0] in given]
         variant = self.setup['variant'] if len(self.game.VARIANTS) > 1 else None
-        line = need('trackside.setupline').format_setup(
-            self.setup, settings.order(self.game, self.setup['variant']), variant)
-        unload('trackside.settings')
-        return line
+        return need('trackside.setupline').format_setup(self.setup, order, variant)
 
     def text(self, action):
         return self.game.unparse(self.setup, action)
