@@ -315,6 +315,11 @@ def test_develop_removes_tiles_with_one_iron_each_section_7():
     assert st['taken'][0][SHIP] == 2 and st['money'][0] == 28 and st['spent'][0] == 2
     assert st['iron'] == 6
     assert st['tiles'] == []                    # developed tiles leave the game
+    # one source for each tile (docs/log-format.md, Brass "Actions"): a
+    # source short or one too many is told so, and nothing changes
+    for line, n in (('Ann develop port mill iron market', 2), ('Ann develop port iron market market', 1)):
+        refused(s, line, 'develop: each tile removed takes one iron: %d tile' % n)
+    assert st['taken'][0][SHIP] == 2 and st['iron'] == 6
 
 
 def test_develop_needs_a_tile_left_section_7():

@@ -59,3 +59,26 @@ def test_replay_of_a_bad_setup_or_missing_file(tmp_path):
     assert r.returncode == 2 and '3 to 6 players' in json.loads(r.stdout)['error']['message']
     r = cli('replay', str(tmp_path / 'none.log'))
     assert r.returncode == 2 and 'cannot read' in r.stderr
+
+
+def test_replay_says_what_a_hand_edit_did_wrong():
+    # docs/log-format.md, "Checksums" and "General rules": a checksum the
+    # device wrote, copied in capitals, is named as such; one that no
+    # longer matches is "damaged or edited"; a locomotive written "#6" (as
+    # printed on its card) is a comment, and the message says so.
+    from trackside.logfmt import seal
+    from trackside.replay import replay
+    line = seal('Ann bid 2').decode().strip()
+    body, crc = line.split(' ~')
+    for ending, said in ((crc.upper(), 'checksum is written in lower case: ~' + crc),
+                         (crc, None),
+                         (crc[:-1] + ('0' if crc[-1] != '0' else '1'), 'checksum does not match')):
+        s, err = replay(['steam base players=Ann,Bob,Cid turns=2', body + ' ~' + ending])
+        if said is None:
+            assert err is None and s.cursor == 1
+        else:
+            assert err[0] == 2 and err[2].startswith(said), err
+    s, err = replay(['russianrailroads players=Ann,Bob', 'Bob start rouble', 'Ann loco ts #6'])
+    assert err[0] == 3 and err[2].endswith('("#" starts a comment: write 6, not #6)'), err
+    s, err = replay(['russianrailroads players=Ann,Bob', 'Bob start rouble', 'Ann loco ts 6 # #2 stays'])
+    assert err is None

@@ -482,7 +482,7 @@ def test_special_spaces_award_at_once_section_5():
     assert 'a token to take (TS 13)' in s.state['ev'] and B.tokens_due(s.state, 0) == 1
     play(s, 'Ann token reval')
     assert s.state['rv'][0] == 1 and B.tokens_due(s.state, 0) == 0
-    refused(s, 'Ann token medal', 'No token space reached')
+    refused(s, 'Ann token medal', 'No token space is waiting: each one reached has its token')
     play(s, 'Ann track ts brown 3', 'Ann track kv black 7')
     assert B.workers(s.state, 0) == 2
     play(s, 'Ann loco sp 6', 'Ann track sp black 6')
@@ -507,7 +507,7 @@ def test_industrialization_token_space_gives_one_token_section_8_and_5_1():
     assert score(s, 0)[3] == 15                 # the token space carries 15 forward (§8)
     play(s, 'Ann token reval')
     assert st['tk'][0] == [5] and st['rv'][0] == 1 and B.tokens_due(st, 0) == 0
-    refused(s, 'Ann token medal', 'No token space reached')    # one token, not one per entry
+    refused(s, 'Ann token medal', 'No token space is waiting: each one reached has its token')    # one token, not one per entry
 
 
 def test_industrialization_token_space_passed_counts_section_5():
@@ -533,7 +533,7 @@ def test_industrialization_token_space_not_used_twice_section_8():
     play(s, 'Ann factory', 'Ann ind 2', 'Ann ind 0 10')   # marker 1 on 12, marker 2 on 10
     assert st['im'][0] == [12, 10]
     assert B.tokens_due(st, 0) == 0
-    refused(s, 'Ann token medal', 'No token space reached')
+    refused(s, 'Ann token medal', 'No token space is waiting: each one reached has its token')
     assert score(s, 0)[3] == 20 + 15                # both markers score (§8)
 
 

@@ -80,6 +80,10 @@ def parse(setup, actor, verb, w):
             i += 1
         types = [kind(x, v) for x in w[:i]]
         srcs, j = sources(w, i + 1, 2)
+        if types and srcs and len(srcs) != len(types) and j == n:
+            raise RuleError('develop: each tile removed takes one iron: %d tile%s, so %d '
+                            'source%s after "iron" (§7)' % (len(types), 's' if len(types) > 1 else '',
+                                                            len(types), 's' if len(types) > 1 else ''))
         if not types or len(srcs) != len(types) or j != n:
             raise shape(v)
         return (actor, v, (tuple(types), tuple(srcs)))

@@ -149,6 +149,11 @@ def change_refusal(s, verb, a, names):
         if a[1] in s['tk'][q]:
             return 'That token is on the board already: each of the 7 is used once (§12.2)'
         if B.tokens_due(s, q) < 1:
+            if s['tk'][q]:
+                # (each token space reached has its token already)
+                return 'No token space is waiting: each one reached has its token (%d); the next ' \
+                       'come at TS 13, StP 4 or 6 with a locomotive, or the ' \
+                       'industrialization token space (§5)' % len(s['tk'][q])
             return 'No token space reached: TS 13, StP 4 or 6 with a locomotive, or the ' \
                    'industrialization token space (§5)'
     elif verb == 'engineer':
