@@ -482,7 +482,8 @@ def test_a_named_source_without_a_cube_is_refused_section_8():
     dry = put(s, 3, WORKS, 2, cubes=0, flipped=1)
     refused(s, 'Ann build mill coal %d' % empty, 'Tile %d has no coal (§8)' % empty)
     refused(s, 'Ann build mill coal %d' % works, 'Tile %d has no coal' % works)
-    refused(s, 'Ann build mill coal 9', 'Tile 9 has no coal')          # no tile 9
+    refused(s, 'Ann build mill coal 9', 'No tile 9 is on the board')   # no tile 9
+    refused(s, 'Ann sell 9 %d' % works, 'No tile 9 is on the board')
     refused(s, 'Ann develop port iron %d' % mine, 'Tile %d has no iron (§8)' % mine)
     refused(s, 'Ann develop port iron %d' % dry, 'Tile %d has no iron' % dry)
     refused(s, 'Ann develop port port iron %d %d' % (works, dry), 'Tile %d has no iron' % dry)
@@ -679,6 +680,7 @@ def test_shortfall_pays_all_cash_then_salvage_keeps_change_section_5_2():
     assert s.state['phase'] == 'short' and s.prompt()['player'] == 0
     assert s.state['money'][0] == 0 and s.state['owe'][0] == 4
     refused(s, 'Ann salvage %d' % p, 'sell more')
+    refused(s, 'Ann salvage 99', 'No tile 99 is on the board')
     # £3 + £3 covers £4 already: the mill would be one tile too many
     refused(s, 'Ann salvage %d %d %d' % (m, p, q), 'one tile fewer does')
     play(s, 'Ann salvage %d' % m)

@@ -28,6 +28,12 @@ def find(s, num):
     return None
 
 
+def absent(num):
+    # A number no tile on the board has: said as such, not as a tile of
+    # the wrong kind (a typo, or a tile that left the board).
+    return 'No tile %d is on the board (tiles are numbered as built: 1, 2, ...)' % num
+
+
 def next_level(s, p, t, skip=0):
     # §10: the level on top of player p's stack of type t (after skip more
     # are taken), or None if the stack is empty.
@@ -99,7 +105,9 @@ def cube_costs(s, t, srcs):
             continue
         tile = find(s, src)
         k = used.get(src, 0) + 1
-        if tile is None or tile[TYP] != t or tile[CUB] < k:
+        if tile is None:
+            return absent(src)
+        if tile[TYP] != t or tile[CUB] < k:
             return 'Tile %d has no %s (§8)' % (src, key(t))
         used[src] = k
     return market_cost(s, t, 0, bought), used, bought
@@ -279,12 +287,16 @@ def sell_plan(s, p, parts):
     for i in range(len(parts)):
         mill, port, value = parts[i]
         tile = find(s, mill)
-        if tile is None or tile[TYP] != MILL or tile[OWN] != p or tile[FLP] or mill in used:
+        if tile is None:
+            return absent(mill)
+        if tile[TYP] != MILL or tile[OWN] != p or tile[FLP] or mill in used:
             return 'Tile %d is not an unflipped mill of the player\'s (§9)' % mill
         used.append(mill)
         if port:
             pt = find(s, port)
-            if pt is None or pt[TYP] != PORT or pt[FLP] or port in used:
+            if pt is None:
+                return absent(port)
+            if pt[TYP] != PORT or pt[FLP] or port in used:
                 return 'Tile %d is not an unflipped port (§9)' % port
             used.append(port)
             continue

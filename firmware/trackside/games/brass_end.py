@@ -6,7 +6,7 @@
 from trackside.rules import RuleError, SUBSET
 from trackside.games.brass_data import (
     VP, TITLES, LINK_VP_MOST, val, level, salvage)
-from trackside.games.brass_act import NUM, OWN, TYP, LV, FLP, lose_vp
+from trackside.games.brass_act import NUM, OWN, TYP, LV, FLP, lose_vp, find, absent
 
 ERAS = ('canal', 'rail')
 
@@ -31,6 +31,8 @@ def salvage_refusal(s, p, nums):
     picked = []
     for num in nums:
         if num not in nums_on:
+            if find(s, num) is None:
+                return absent(num)
             return 'Tile %d is not the player\'s (§5.2)' % num
         k = nums_on.index(num)
         if k in picked:
