@@ -761,7 +761,10 @@ def test_era_end_links_then_flipped_tiles_level_1_removed_section_13():
     s.state['coal'] = 3
     everyone_passes(s)
     play(s, 'endround')
-    refused(s, 'Ann links 41', 'at most 40 VP')
+    refused(s, 'Ann links 41', '2 links score at most 40 VP')
+    s.state['links'][0] = 1
+    refused(s, 'Ann links 21', '1 link scores at most 20 VP')
+    s.state['links'][0] = 2
     play(s, 'Ann links 7', 'Bob links 0', 'Cid links 0', 'Dee links 0')
     st = s.state
     assert st['vp'][0] == 7 + 3 + 4 and st['vlinks'][0] == 7 and st['vtiles'][0] == 7

@@ -95,8 +95,8 @@ def salvage_option(s, p, names):
 def do_links(s, p, vp):
     most = s['links'][p] * LINK_VP_MOST
     if vp > most:
-        raise RuleError('%d link%s score at most %d VP (§13.1)' % (
-            s['links'][p], '' if s['links'][p] == 1 else 's', most))
+        raise RuleError('%d link%s at most %d VP (§13.1)' % (
+            s['links'][p], ' scores' if s['links'][p] == 1 else 's score', most))
     s['vp'][p] += vp
     s['vlinks'][p] += vp
     s['queue'].pop(0)
