@@ -194,3 +194,40 @@ def test_the_end_of_a_round_says_the_new_turn_order(tmp_path):
     what, moved, phase = app.status
     assert what == 'endround' and moved == 'Ann order 1→2; Bob order 2→3; Cid £50→48 order 3→1'
     assert app.session.state['order'] == [2, 0, 1]
+
+
+def test_a_yes_or_no_question_says_which_key_is_yes(tmp_path):
+    # Issue 12 ("nothing cut off", every screen says what to press): a
+    # question at the foot of the game screen that only asks to confirm
+    # ("Build?") names its yes key beside it, on four and two buttons.
+    for board, script, yes in (('pico_display', 'A A A', 'A: yes'), ('tdisplay', 'BTN2 BTN2 BTN2', '2: yes')):
+        saved_game(tmp_path / board, ['brass w07 players=Red,Blue,Green,Yellow rounds=3 noloan=1'])
+        app, names = device(board, tmp_path / board)
+        press(app, names, script)
+        assert type(app.stack[-1]).__name__ == 'AskConfirm'
+        assert (shown(app, 'answer'), shown(app, 'note')) == ('Build?', yes)
+
+
+def test_the_oled_turns_the_final_rows_so_every_player_can_be_read(tmp_path):
+    # The 128x64 OLED has room for two rows of four: at the game's end
+    # up and down turn them, round and round (its one line says so), and
+    # holding select opens the menu, whose unavailable items are in
+    # brackets (a 1-bit screen has no grey).
+    lines = log_lines('brass-w07-4p.log')
+    saved_game(tmp_path, lines)
+    app, names = device('oled_ssd1306', tmp_path)
+    assert app.session.over()
+    seen = []
+    for script in ('', 'DOWN', 'DOWN', 'DOWN', 'UP'):
+        press(app, names, script)
+        assert type(app.stack[-1]).__name__ == 'Dashboard'
+        assert shown(app, 'title') == 'up/dn more hold=menu'
+        seen.append([app.p.slots['row%d' % i][0].split()[0] for i in range(2)])
+    assert seen[0] == ['Red', 'Grn'] and seen[3] == seen[0] and seen[4] == seen[2]
+    assert sorted(set(n for pair in seen for n in pair)) == ['Blu', 'Grn', 'Red', 'Yel']
+    press(app, names, 'SEL-')
+    menu = app.stack[-1]
+    assert menu.title == 'Menu'
+    redo = [i for i in range(len(menu.items)) if menu.items[i][0] == 'Redo'][0]
+    press(app, names, 'DOWN*%d' % redo)
+    assert shown(app, 'item%d' % (redo - menu.top)) == '(Redo)'

@@ -115,3 +115,49 @@ def test_a_box_draws_only_inside_itself_and_shows_all_it_draws():
     for i in range(len(before)):
         if p.display.buffer[i] != before[i] and not (40 <= i // stride < 60):
             assert covered(2 * (i % stride), i // stride), (i % stride, i // stride)
+
+
+@pytest.mark.parametrize('board', sorted(BOARDS))
+def test_every_screens_foot_fits_its_line_without_scrolling(board):
+    # The line under a screen says what the keys do (screens.HINTS, by
+    # the board's number of buttons). It is read at a glance, so it must
+    # fit whole: a foot that scrolls hides half of itself ("hold 2: bac").
+    from host_sim.headless import Display
+    from trackside.ui.paint import Painter
+    from trackside.ui.screens import HINTS
+    width, height, mono, names, keymap = BOARDS[board]
+    p = Painter(Display(width, height, mono))
+    room = (width - 2) // p.small.width
+    for kind in ('list', 'amount', 'confirm', 'message', 'message more', 'confirm more'):
+        foot = HINTS[kind][len(names)]
+        assert len(foot) <= room, (board, kind, foot)
+
+
+def test_a_note_keeps_a_gap_from_the_answer_beside_it():
+    # The foot of the game screen: the answer (a long one scrolls) and a
+    # note beside it (a list's "7/7", the keys) with a character's width of
+    # background between, so they do not read as one ("in7/7"); without a
+    # note the answer has the room again.
+    from host_sim.headless import Display
+    from trackside.ui.paint import Painter
+    from trackside.ui import theme
+    from trackside.ui.table import lines
+    p = Painter(Display(240, 135))
+    nw = 10 * p.small.width
+    ay = p.h - p.medium.height - 1
+    stride = p.w // 2
+
+    def blank(x0, x1):
+        rows = p.display.buffer[ay * stride:(ay + p.medium.height) * stride]
+        return all(rows[y * stride + x // 2] == theme.BACKGROUND * 17
+                   for y in range(p.medium.height) for x in range(x0, x1, 2))
+
+    for answer, note in (('Loan: £30: income -3', '7/7'), ('W' * 40, 'A/X/Y: go'), ('W' * 40, '')):
+        p.clear()
+        lines(p, 'Yellow: action', answer, note=note)
+        gap = p.small.width if note else 0
+        assert p.slots['answer'][3] == p.w - nw - gap
+        if note:
+            assert blank(p.w - nw - gap, p.w - nw + 2)      # up to the note's first glyph
+        else:
+            assert not blank(p.w - nw - 12, p.w - nw)       # the answer runs up to the note's box

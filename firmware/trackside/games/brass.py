@@ -247,7 +247,7 @@ def prompt(s, setup=None):
     if ph == LINKS:
         most = s['links'][p] * LINK_VP_MOST
         return ask(t, ph, p, '%s: VP of %s links' % (who, ERAS[s['era']]),
-                   [('links', AMOUNT, 0, most, 0, '%d links' % s['links'][p], '')])
+                   [('links', AMOUNT, 0, most, 0, '%d link%s' % (s['links'][p], '' if s['links'][p] == 1 else 's'), '')])
     opts = []
     blocked = []
     o = forced(s, p, names, 'build')

@@ -37,7 +37,7 @@ def sources(s, t, srcs, need, budget, names):
     for tile in s['tiles']:
         left = tile[CUB] - srcs.count('%d' % tile[NUM])
         if tile[TYP] == t and left > 0:
-            items.append(('%d' % tile[NUM], '#%d %s %dc' % (tile[NUM], names[tile[OWN]][:3], left)))
+            items.append(('%d' % tile[NUM], '#%d %s %dc' % (tile[NUM], names[tile[OWN]], left)))
     bought = srcs.count('market')
     free = cubes_on_board(s, t) - len(srcs) + bought
     if t == WORKS and free > 0:
@@ -238,7 +238,7 @@ def sell_step(s, p, names, answers):
         line.append(mill)
         if len(answers) <= i + 1:
             lv = find(s, int(mill))[LV]
-            items = [('%d' % t[NUM], '#%d %s L%d +%d' % (t[NUM], names[t[OWN]][:3], t[LV],
+            items = [('%d' % t[NUM], '#%d %s L%d +%d' % (t[NUM], names[t[OWN]], t[LV],
                                                           val(PORT, t[LV], INCOME))) for t in ports]
             if at < DISTANT_X:
                 items.append(('distant', 'Distant (%d)' % at))

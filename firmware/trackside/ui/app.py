@@ -369,6 +369,7 @@ class App:
         self.home()
 
     phase = None
+    rows_from = 0           # the first row shown at the game's end, where not all fit (ui/table.py)
 
     def phase_over(self, after, moved, entered):
         # The summary of the phase just ended ('' if none did): "Build: Red

@@ -48,12 +48,18 @@ class AskAmount(Ask, AmountLine, AmountScreen):
 
 
 class AskConfirm(Ask, ConfirmScreen):
+    # "Build?" alone does not say which key is yes: the note beside it does
+    # (B is no, as back is everywhere).
+    NOTE = {4: 'A: yes', 2: '2: yes'}
+    note = ''
+
     def draw(self, p, app):
+        self.note = self.NOTE.get(app.buttons, '')
         Ask.draw(self, p, app)
 
     def draw_answer(self, p):
         # what will happen on the first line, the short question below
-        lines(p, ' '.join(self.lines), self.title)
+        lines(p, ' '.join(self.lines), self.title, note=self.note)
 
 
 class AskMessage(Ask, MessageScreen):
@@ -68,6 +74,7 @@ class AskMessage(Ask, MessageScreen):
 
 def fits(p, text):
     # Does a message fit the two lines of a question? (The second line is
-    # the answer's box, narrower than the screen by the note beside it.)
+    # the answer's box, narrower than the screen by the note beside it: a
+    # message has no note, so no gap before it either.)
     w = wrap(text, p.small, p.w - 4)
     return len(w) <= 2 and (len(w) < 2 or p.small.measure(w[1]) <= p.w - 10 * p.small.width - 2)

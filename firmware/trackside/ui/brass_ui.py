@@ -7,7 +7,7 @@
 # a game's UI module gives.
 from trackside import need, unload
 from trackside.ui import theme
-from trackside.ui.table import signed
+from trackside.ui.table import signed, winners
 from trackside.games.brass_data import level, buy_price, DISTANT_X
 
 LABELS = {'build': 'Build', 'link': 'Link', 'develop': 'Develop', 'sell': 'Sell cotton',
@@ -37,7 +37,7 @@ def header(app):
     s = app.session.state
     names = app.session.setup['players']
     if s['phase'] == 'over':
-        return 'Game over: %s' % ' & '.join(names[q] for q in s['winners'])
+        return winners(names, s['winners'])
     ph = PHASES.get(s['phase'], '')
     return '%s %s%s%s' % (app.session.game.clock(s), 'Canal' if s['era'] == 0 else 'Rail',
                           ' ' + ph if ph else '', ', no loans' if locked(s) else '')

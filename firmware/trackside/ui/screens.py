@@ -14,9 +14,9 @@ HINTS = {
     # what the keys do, by screen kind and by board (docs/device.md, Keys)
     # (3 buttons: the 128x64 OLED, 21 characters a line)
     'list': {4: 'X/Y move  A choose  B back', 3: 'sel=pick  hold=back',
-             2: '1 next  2 choose  hold 2: back'},
+             2: '1 next  2 pick  hold 2: back'},
     'amount': {4: 'X/Y change  A ok  B back', 3: 'sel=ok  hold=back',
-               2: '1 count up  2 ok  hold 2: back'},
+               2: '1 up  2 ok  hold 2: back'},
     'confirm': {4: 'A yes  B no', 3: 'sel=yes  hold=no', 2: '2 yes  hold 2: no'},
     'message': {4: 'any key', 3: 'any key', 2: 'any key'},
     'message more': {4: 'X/Y more  A ok', 3: 'up/dn more sel=ok', 2: '1 more  2 ok'},
@@ -182,7 +182,10 @@ class ListScreen(Screen):
         # a long item is shortened, and scrolls once it is chosen
         name = 'item%d' % (i - self.top)
         p.forget(name)
-        text = item[0] if i == self.index else fit(item[0], room // font.width)
+        text = item[0]
+        if fg == theme.DIM and p.mono:
+            text = '(%s)' % text        # (a 1-bit screen has no grey: brackets say "not now")
+        text = text if i == self.index else fit(text, room // font.width)
         p.put(name, x - 2, y, room + 2, rh, text, font, fg)
 
     def draw_mark(self, p, i):

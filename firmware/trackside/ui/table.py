@@ -109,7 +109,16 @@ def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None
     p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
     ay = p.h - p.medium.height - 1
     nw = 10 * p.small.width
-    p.put('answer', 0, ay, p.w - nw, p.medium.height, answer, font or p.medium, theme.TEXT, bg, swatch)
+    # a note keeps a character's gap from the answer, which would otherwise
+    # run on into it ("in7/7", "Yel £ A/X/Y: go"): the gap is a box of its
+    # own, blank, forgotten when the answer has the room again
+    gap = p.small.width if note else 0
+    p.put('answer', 0, ay, p.w - nw - gap, p.medium.height, answer, font or p.medium, theme.TEXT, bg,
+          swatch)
+    if gap:
+        p.put('gap', p.w - nw - gap, ay, gap, p.medium.height, '', p.small, fg, bg)
+    else:
+        p.forget('gap')
     p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
 
 
@@ -149,9 +158,11 @@ def draw_rows(p, app, top, bottom):
     rh = max(font.height, min(font.height + 6, room // len(order)))
     shown = room // rh
     if shown < len(order):
-        # too many players for this screen: the rows around the one to move
-        at = order.index(mover) if mover in order else 0
-        first = max(0, min(at - 1, len(order) - shown))
+        # too many players for this screen: the rows around the one to move;
+        # with nobody to move (the game over), from the row up/down turned
+        # them to (more_rows: the 128x64 OLED shows two of four)
+        at = order.index(mover) - 1 if mover in order else app.rows_from
+        first = max(0, min(at, len(order) - shown))
         order = order[first:first + shown]
         texts = columns(app, order, (p.w - 16) // font.width)[0]
     geometry = (len(order), rh, font)
@@ -281,6 +292,9 @@ class Dashboard(Screen):
         pr = app.session.prompt()
         hint = HINTS['act' if pr['options'] else 'over'].get(app.buttons, '')
         text = pr['text'] if pr['options'] else 'Game over'
+        if not pr['options'] and not inline(p):
+            # (the OLED's one line: the header says the game is over)
+            text = 'up/dn more hold=menu' if more_rows(p, app) else hint
         if app.status and room:
             # written out above (game_screen): the answer's line has the hint
             lines(p, text, '' if pr['options'] else hint, p.small, hint if pr['options'] else '')
@@ -297,7 +311,26 @@ class Dashboard(Screen):
         elif key == 'back':
             app.menu()
         elif key in ('up', 'down', 'advance'):
-            if app.session.over():
-                app.menu()
-            else:
+            if not app.session.over():
                 app.act_by(key, n)
+            elif more_rows(app.p, app):
+                turn_rows(app.p, app, -1 if key == 'up' else 1)
+                self.draw(app.p, app)
+            else:
+                app.menu()
+
+
+def more_rows(p, app):
+    # Are some players' rows left out (the screen too small for them all)?
+    shown = p.slots.get('#rows')
+    return shown is not None and shown[0] < len(row_order(app))
+
+
+def turn_rows(p, app, step):
+    # The game over, up/down turn the rows shown, round and round, so that
+    # every player's final row can be read.
+    rows = len(row_order(app))
+    last = rows - p.slots['#rows'][0]
+    first = app.rows_from + step
+    app.rows_from = 0 if first > last else (last if first < 0 else first)
+    p.slots['#version'] = None          # (the rows are drawn again)
