@@ -231,3 +231,21 @@ def test_the_oled_turns_the_final_rows_so_every_player_can_be_read(tmp_path):
     redo = [i for i in range(len(menu.items)) if menu.items[i][0] == 'Redo'][0]
     press(app, names, 'DOWN*%d' % redo)
     assert shown(app, 'item%d' % (redo - menu.top)) == '(Redo)'
+
+
+def test_the_rows_keep_their_type_size_through_the_game(tmp_path):
+    # The 320x240 board's rows are in the big type when a row fits in it;
+    # once a row needed the small type (Yellow's actions left, "a1", made
+    # it too long), they stay small, not jumping back at the round's end.
+    lines = log_lines('brass-w07-4p.log')
+    at = index_of(lines, 'Yellow loan 30')
+    saved_game(tmp_path / 'a', lines[:at])
+    app, names = device('pico_display2', tmp_path / 'a')
+    assert app.p.slots['row0'][5] is app.p.small
+    app.submit('Yellow loan 30')
+    assert app.session.history()[-1] == 'Yellow loan 30'
+    assert app.p.slots['row0'][5] is app.p.small
+    # (the same game opened afresh: its rows fit the big type)
+    saved_game(tmp_path / 'b', lines[:at + 1])
+    fresh, names = device('pico_display2', tmp_path / 'b')
+    assert fresh.p.slots['row0'][5] is fresh.p.medium

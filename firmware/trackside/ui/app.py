@@ -162,6 +162,8 @@ class App:
         if self.session is not None and self.session is not session:
             self.session.idle()             # (the game put aside: its save whole)
         self.session = session
+        self.rows_small = False
+        self.rows_from = 0
         session.defer = True                # its snapshots are written when idle (tick())
         self.colours = theme.player_colours(session.setup['players'])
         # each player's three letters (theme.short) for the game screen's rows,
@@ -370,6 +372,7 @@ class App:
 
     phase = None
     rows_from = 0           # the first row shown at the game's end, where not all fit (ui/table.py)
+    rows_small = False      # the rows needed the small type once this game (ui/table.py)
 
     def phase_over(self, after, moved, entered):
         # The summary of the phase just ended ('' if none did): "Build: Red

@@ -149,12 +149,17 @@ def draw_rows(p, app, top, bottom):
     font = p.medium
     if font.height + 1 > room // len(order):
         font = p.small if p.small.height <= room // len(order) else tiny()
+    elif app.rows_small:
+        # (the rows needed the small type once this game: they keep it, so
+        # the table does not change its size from one entry to the next)
+        font = p.small
     texts, whole = columns(app, order, (p.w - 16) // font.width)
     if not whole and font is p.medium:
         # columns left out in the big type: the small one, if all fit there
         small, whole = columns(app, order, (p.w - 16) // p.small.width)
         if whole:
             font, texts = p.small, small
+            app.rows_small = True
     rh = max(font.height, min(font.height + 6, room // len(order)))
     shown = room // rh
     if shown < len(order):
