@@ -131,6 +131,12 @@ def test_every_screens_foot_fits_its_line_without_scrolling(board):
     for kind in ('list', 'amount', 'confirm', 'message', 'message more', 'confirm more'):
         foot = HINTS[kind][len(names)]
         assert len(foot) <= room, (board, kind, foot)
+    # and the game screen's keys, in the note beside the answer (ui/table.py,
+    # lines: ten small characters wide) where its questions are asked inline
+    if height >= 120:
+        for kind in ('act', 'over'):
+            note = HINTS[kind][len(names)]
+            assert len(note) <= (10 * p.small.width - 2) // p.small.width, (board, kind, note)
 
 
 def test_a_note_keeps_a_gap_from_the_answer_beside_it():
