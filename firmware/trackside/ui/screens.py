@@ -24,7 +24,7 @@ HINTS = {
 
     'dashboard': {4: 'hold B: undo', 3: 'v.long=undo', 2: 'very long 2: undo'},
     'act': {4: 'A/X/Y: go', 3: 'sel: go', 2: '1/2: go'},   # (an arrow opens the move a step on)
-    'over': {4: 'B: menu', 3: 'hold sel: menu', 2: '1: menu'},     # (beside the answer: 9 characters)
+    'over': {4: 'B: menu', 3: 'up: menu', 2: '1: menu'},     # (beside the answer: 9 characters)
 }
 
 
