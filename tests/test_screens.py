@@ -111,3 +111,27 @@ def test_the_reference_pictures_read_the_same_with_pillow_as_before():
         # and what is written again reads back the same
         w, h, rgb = png.read_png(ref)
         assert png.decode_png(png.encode_png(w, h, rgb)) == (w, h, rgb), ref
+
+
+@pytest.mark.parametrize('board', ['pico_display', 'tdisplay', 'oled_ssd1306'])
+def test_a_row_drawn_again_leaves_the_lists_arrows_as_a_fresh_drawing_has_them(board, tmp_path):
+    # Found by random presses: a word setting changed in place on the last
+    # row shown (and a long item chosen there, which draws its row again
+    # to scroll it) wiped the arrow saying the list goes on below.
+    from host_sim.headless import Display, BOARDS
+    from trackside.ui.app import App
+    from trackside.ui.screens import ListScreen
+    width, height, mono, names, keymap = BOARDS[board]
+    app = App(Display(width, height, mono), keymap, str(tmp_path))
+    items = [('Item %d, a label long enough to scroll in its row' % i, i) for i in range(12)]
+    screen = ListScreen('Many', items, lambda app, v: None, font='small')
+    app.stack = [screen]
+    screen.draw(app.p, app)
+    last = screen.rows(app.p) - 1
+    for i in range(last):
+        screen.move(app.p, 1)           # onto the last row shown, and off it
+    screen.draw_row(app.p, screen.index)
+    live = bytes(app.p.display.buffer)
+    app.p.clear()
+    screen.draw(app.p, app)
+    assert bytes(app.p.display.buffer) == live

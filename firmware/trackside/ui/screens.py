@@ -170,14 +170,17 @@ class ListScreen(Screen):
         rh = self.row_h(p)
         y = y0 + (i - self.top) * rh
         item = self.items[i]
-        p.fill(0, y, p.w, rh, theme.BACKGROUND)
+        # (the arrows' strip at the right edge is left alone: a row drawn
+        # again, the last one shown, would wipe the arrow under it)
+        edge = p.w - (10 if len(self.items) > self.rows(p) else 0)
+        p.fill(0, y, edge, rh, theme.BACKGROUND)
         self.draw_mark(p, i)
         x = MARK + 2
         if len(item) > 2 and item[2] is not None:
             p.swatch(x, y + 2, rh - 4, rh - 4, item[2])
             x += rh
         font = getattr(p, self.font)
-        room = p.w - x - (10 if len(self.items) > self.rows(p) else 0)    # (the arrows)
+        room = edge - x
         fg = theme.DIM if len(item) > 3 and item[3] else theme.TEXT
         # a long item is shortened, and scrolls once it is chosen
         name = 'item%d' % (i - self.top)
