@@ -46,7 +46,13 @@ def test_a_round_is_every_players_points_by_name_or_in_seating_order():
     s = play(pad(), 'round Ann 4 Bob 5 Cid 6', 'round 1 2 3', 'round Cid 0 Ann 10 Bob 1')
     assert totals(s) == [15, 8, 9]
     assert s.history()[1] == 'round Ann 1 Bob 2 Cid 3'       # the device writes names
-    refused(s, 'round 1 2', 'each of the 3 players')
+    refused(s, 'round 1 2', 'each of the 3 players points (2 numbers written)')
+    # (docs/log-format.md, Score pad "Actions": each player once; the
+    # message says who has none, or how many numbers there were)
+    refused(s, 'round Ann 1 Bob 2', '(none for Cid)')
+    refused(s, 'round 1 2 3 4', '(4 numbers written)')
+    refused(s, 'round Ann 1 Bob 2 Cid 3 4', 'every player named, but not each with one number')
+    refused(s, 'round', '(0 numbers written)')
     refused(s, 'round Ann 1 Ann 2 Cid 3', 'Ann is given twice')
     refused(s, 'round 1 2 101', 'Points in a round are 0 to 100')
     refused(s, 'round 1 2 -1', 'Points in a round are 0 to 100')
@@ -70,6 +76,7 @@ def test_ties_share_a_place_and_the_next_place_is_skipped():
 def test_corrections_any_time_even_after_the_end():
     s = play(pad('rounds=2'), 'round 5 5 3')
     refused(s, 'Bob fix 2 1', 'rounds 1 to 1 can be corrected')
+    refused(s, 'Bob fix 0 1', 'Round 0 is not entered: rounds 1 to 1 can be corrected')
     play(s, 'Cid fix 1 9')                      # not Cid's move: a correction is anyone's
     assert totals(s) == [5, 5, 9]
     play(s, 'round 0 0 0')
@@ -89,6 +96,8 @@ def test_end_needs_a_round_and_rounds_set_end_by_themselves():
     assert [o[0] for o in s.prompt()['options']] == ['round', 'end']
     s3 = play(pad('rounds=1'), 'round 1 2 3')
     assert s3.over()
+    assert s3.game.clock(s3.state, True) == '1 round'       # (not "1 rounds")
+    assert s.game.clock(s.state, True) == 'round 2'
 
 
 def test_replay_prints_the_table_and_the_winner(tmp_path):

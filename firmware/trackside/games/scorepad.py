@@ -30,7 +30,7 @@ def clock(s, long=False):
     # The round being entered (or, at the end, the rounds played).
     n = len(s['rounds'])
     if s['phase'] == OVER:
-        return ('%d rounds' if long else '%d rounds') % n
+        return '%d round%s' % (n, '' if n == 1 else 's')
     if s['last']:
         return ('round %d of %d' if long else 'R%d/%d') % (n + 1, s['last'])
     return ('round %d' if long else 'R%d') % (n + 1)
@@ -170,6 +170,18 @@ def points_of(word):
     return -v if neg else v
 
 
+def said_of(setup, w):
+    # What a round line that is not one number a player gave instead: who
+    # is missing where names are written, else how many numbers.
+    named = [player_index(setup, x) for x in w]
+    if named and max(named) >= 0:
+        missing = [setup['players'][q] for q in range(len(setup['players'])) if q not in named]
+        if missing:
+            return 'none for ' + ', '.join(missing)
+        return 'every player named, but not each with one number'
+    return '%d number%s written' % (len(w), '' if len(w) == 1 else 's')
+
+
 def parse(setup, actor, verb, w):
     names = setup['players']
     if verb == b'round':
@@ -186,13 +198,13 @@ def parse(setup, actor, verb, w):
                 points[q] = points_of(w[i + 1])
             return (NOBODY, 'round', tuple(points))
         if len(w) != len(names):
-            raise RuleError('A round gives each of the %d players points: "round %s"' % (
-                len(names), ' '.join('%s 0' % n for n in names)))
+            raise RuleError('A round gives each of the %d players points (%s): "round %s"' % (
+                len(names), said_of(setup, w), ' '.join('%s 0' % n for n in names)))
         return (NOBODY, 'round', tuple(points_of(x) for x in w))
     if verb == b'fix':
         if actor < 0:
             raise RuleError('"fix" needs the player first: "%s fix ROUND POINTS"' % names[0])
-        if len(w) != 2 or number(txt(w[0])) < 1:
+        if len(w) != 2 or number(txt(w[0])) < 0:      # (round 0: do_fix says which there are)
             raise RuleError('"fix" takes the round and the points: "%s fix 2 15"' % names[actor])
         return (actor, 'fix', (number(txt(w[0])), points_of(w[1])))
     if verb == b'end':
