@@ -488,6 +488,8 @@ def main():
             return [c[i] - c[i - 1] for i in range(1, len(c))]      # [0]: after start-up
         per_press, erases, programmed, pixels = [per(c) for c in cumulative]
         kinds = press_kinds(words, out[1].split(), [int(c) for c in out[2].split()])
+        # the press that starts the game: the first after which its screen is up
+        started = out[1].split()[1:].index('Dashboard')
         rects = out[6:6 + len(per_press)]
         instr, instr_screen = instructions_split(mpy, keys)
         for g in games[1:]:
@@ -572,6 +574,8 @@ def main():
             n(pct90(instr)), n(TARGET_INSTR_90), ok(pct90(instr) < TARGET_INSTR_90)),
         '| … most | %s | < %s: %s |' % (
             n(max(instr)), n(TARGET_INSTR_MOST), ok(max(instr) < TARGET_INSTR_MOST)),
+        '| … most once the game is shown (press %d starts it; it and the press that picks the game, %s and %s, load the game\'s code) | %s | |' % (
+            started + 1, n(instr[started]), n(max(instr[:started])), n(max(instr[started + 1:]))),
         '| Functions whose frame is allocated on the heap at every call (over 11 words: `tools/mpy_frames.py`): all, those of every poll (`mpy_frames.EVERY_POLL`) | %d of %d, %d of %d | none of every poll\'s: %s |' % (
             frames_heap, frames_all, len(frames_bad), sum(len(v) for v in mpy_frames.EVERY_POLL.values()),
             ok(not frames_bad)),
