@@ -132,24 +132,24 @@ def test_every_screens_foot_fits_its_line_without_scrolling(board):
         foot = HINTS[kind][len(names)]
         assert len(foot) <= room, (board, kind, foot)
     # and the game screen's keys, in the note beside the answer (ui/table.py,
-    # lines: ten small characters wide) where its questions are asked inline
+    # lines: nine small characters) where its questions are asked inline
     if height >= 120:
         for kind in ('act', 'over'):
             note = HINTS[kind][len(names)]
-            assert len(note) <= (10 * p.small.width - 2) // p.small.width, (board, kind, note)
+            assert len(note) <= 9, (board, kind, note)
 
 
 def test_a_note_keeps_a_gap_from_the_answer_beside_it():
     # The foot of the game screen: the answer (a long one scrolls) and a
     # note beside it (a list's "7/7", the keys) with a character's width of
-    # background between, so they do not read as one ("in7/7"); without a
-    # note the answer has the room again.
+    # background between, so they do not read as one ("in7/7"); the boxes
+    # keep their places whether there is a note or not.
     from host_sim.headless import Display
     from trackside.ui.paint import Painter
     from trackside.ui import theme
     from trackside.ui.table import lines
     p = Painter(Display(240, 135))
-    nw = 10 * p.small.width
+    nw = 9 * p.small.width + 2
     ay = p.h - p.medium.height - 1
     stride = p.w // 2
 
@@ -161,9 +161,9 @@ def test_a_note_keeps_a_gap_from_the_answer_beside_it():
     for answer, note in (('Loan: £30: income -3', '7/7'), ('W' * 40, 'A/X/Y: go'), ('W' * 40, '')):
         p.clear()
         lines(p, 'Yellow: action', answer, note=note)
-        gap = p.small.width if note else 0
-        assert p.slots['answer'][3] == p.w - nw - gap
-        if note:
-            assert blank(p.w - nw - gap, p.w - nw + 2)      # up to the note's first glyph
-        else:
-            assert not blank(p.w - nw - 12, p.w - nw)       # the answer runs up to the note's box
+        gap = p.small.width
+        assert p.slots['answer'][3] == p.w - nw - gap      # the same box, note or none
+        assert blank(p.w - nw - gap, p.w - nw + 2)          # up to the note's first glyph
+        assert not blank(p.w - nw - gap - 12, p.w - nw - gap)   # the answer runs up to the gap
+        # (13 characters of the medium type, as before the gap: "Unowned links" does not scroll)
+        assert (p.slots['answer'][3] - 2) // p.medium.width == 13

@@ -74,7 +74,7 @@ class AskMessage(Ask, MessageScreen):
 
 def fits(p, text):
     # Does a message fit the two lines of a question? (The second line is
-    # the answer's box, narrower than the screen by the note beside it: a
-    # message has no note, so no gap before it either.)
+    # the answer's box, narrower than the screen by the note beside it and
+    # the gap before the note: ui/table.py, lines.)
     w = wrap(text, p.small, p.w - 4)
-    return len(w) <= 2 and (len(w) < 2 or p.small.measure(w[1]) <= p.w - 10 * p.small.width - 2)
+    return len(w) <= 2 and (len(w) < 2 or p.small.measure(w[1]) <= p.w - 10 * p.small.width - 4)

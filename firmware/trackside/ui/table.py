@@ -108,17 +108,18 @@ def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None
     fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
     p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
     ay = p.h - p.medium.height - 1
-    nw = 10 * p.small.width
-    # a note keeps a character's gap from the answer, which would otherwise
-    # run on into it ("in7/7", "Yel £ A/X/Y: go"): the gap is a box of its
-    # own, blank, forgotten when the answer has the room again
-    gap = p.small.width if note else 0
+    nw = 9 * p.small.width + 2         # (a note is 9 characters at most: tests/test_text_fits.py)
+    # the note keeps a character's gap from the answer, which would otherwise
+    # run on into it ("in7/7", "Yel £ A/X/Y: go"): a blank box of its own.
+    # (Always there, note or none: boxes that keep their places are redrawn
+    # only where their text changed. Put only when not drawn in this
+    # background: a call of put() costs 10,000 instructions on MicroPython.)
+    gap = p.small.width
     p.put('answer', 0, ay, p.w - nw - gap, p.medium.height, answer, font or p.medium, theme.TEXT, bg,
           swatch)
-    if gap:
+    was = p.slots.get('gap')
+    if was is None or was[7] != bg:
         p.put('gap', p.w - nw - gap, ay, gap, p.medium.height, '', p.small, fg, bg)
-    else:
-        p.forget('gap')
     p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
 
 
