@@ -743,3 +743,17 @@ def test_token_4_places_the_settings_doublers_section_12_2():
         assert 'Token: %d doublers' % want in offered
         play(s, 'Ann token doublers')
         assert s.state['db'][0] == want
+
+
+def test_a_line_of_another_part_of_the_game_says_when_it_comes_section_2_11_13():
+    # docs/log-format.md, Russian Railroads "Lines" (the When column): a
+    # start card in the action phase, bonus cards during a round, a score
+    # before everyone has passed are refused with when they come.
+    s = game()
+    refused(s, 'Ann cards flat', '"cards" lines come after the last round\'s score (§11). Now: ')
+    refused(s, 'Bob start ind', '"start" lines come before round 1, one a player (§2). Now: ')
+    # (a score too early has the phase's own reason: who is still to pass)
+    refused(s, 'score', 'still to pass: Ann, Bob, Cid, Dee (§3)')
+    everyone_passes(s)
+    play(s, 'score')
+    assert s.state['turn'] == 2

@@ -163,31 +163,39 @@ class Session:
         if verb in self.game.ANYTIME:
             return
         pr = self.prompt()
+        why = self._not_now(p, verb, want, pr)
+        when = getattr(self.game, 'WHEN', {}).get(verb)
+        if when is not None and verb not in verbs(pr):
+            # a line of another part of the game: when it comes, first
+            why = '"%s" lines come %s. %s' % (verb, when, why)
+        raise RuleError(why)
+
+    def _not_now(self, p, verb, want, pr):
+        # Why player p's verb is refused now (check_turn).
         legal = verbs(pr)
         if not legal:
-            raise RuleError('The game is over')
+            return 'The game is over'
         # an option of the device's that is no word of a line (Russian
         # Railroads' board changes): the game's OPTION_LINES say what they are
         lines = getattr(self.game, 'OPTION_LINES', {}).get(legal[0])
         if want != p and not (want == ANYONE and p >= 0):
             out = p >= 0 and hasattr(self.game, 'inactive') and self.game.inactive(self.state, p)
             if out:                     # (a player out of the game: not "it is X's turn")
-                raise RuleError('%s is out of the game: %s' % (logfmt.name(self.setup, p), out))
+                return '%s is out of the game: %s' % (logfmt.name(self.setup, p), out)
             if want >= 0:
-                raise RuleError("It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text']))
+                return "It is %s's turn: %s" % (logfmt.name(self.setup, want), pr['text'])
             if want == ANYONE:
-                raise RuleError('Now: %s (a player\'s name first)' % pr['text'])
+                return 'Now: %s (a player\'s name first)' % pr['text']
             if lines is None:
-                raise RuleError('Now: %s ("%s" on its own line)' % (pr['text'], legal[0]))
+                return 'Now: %s ("%s" on its own line)' % (pr['text'], legal[0])
         for v, why in pr['blocked']:
             if v == verb:
-                raise RuleError(why)
+                return why
         if lines is not None:
             blocked = [v for v, why in pr['blocked']]
             others = [v for v in legal[1:] if v not in blocked]
-            raise RuleError('Now: %s: %s%s' % (pr['text'], lines, ''.join(
-                ', or "%s"' % v for v in others)))
-        raise RuleError('Now: %s; choose %s' % (pr['text'], ' or '.join(legal)))
+            return 'Now: %s: %s%s' % (pr['text'], lines, ''.join(', or "%s"' % v for v in others))
+        return 'Now: %s; choose %s' % (pr['text'], ' or '.join(legal))
 
     def do(self, action):
         # Check and apply one action; journal it; only then is it in effect.

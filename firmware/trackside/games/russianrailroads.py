@@ -60,6 +60,9 @@ ANYTIME = ('kiev8',)        # the star's value, read off the board when it is ne
 # what the device's one "Board change" option stands for in a log (a refusal says it)
 OPTION_LINES = {'edit': 'a line of a board change (NAME track, loco, doubler, ind, factory, '
                         'token, engineer, worker, vp; in the action phase NAME claim, NAME pass)'}
+# when the lines of one part of the game come (a refusal of one elsewhere says it)
+# (a score too early has its own reason: who is still to pass)
+WHEN = {'start': 'before round 1, one a player (§2)', 'cards': 'after the last round\'s score (§11)'}
 
 
 def clock(s, long=False):
