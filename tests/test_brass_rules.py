@@ -925,3 +925,13 @@ def test_a_line_out_of_turn_is_refused_with_whose_turn_it_is_section_12():
     why = refused(s, '%s pass' % later, "It is %s's turn" % first)
     assert 'action' in why
     refused(s, 'endround', "It is %s's turn" % first)
+
+
+def test_a_build_line_says_which_word_is_wrong():
+    # docs/log-format.md, Brass "Actions": the build's words; a source
+    # left out, or a word that is none of them (a level written), is named.
+    s = game()
+    refused(s, 'Ann build mill coal', 'build: "coal" needs its source, a tile number or "market", after it')
+    refused(s, 'Ann build mill over', 'build: "over" needs a tile number after it')
+    refused(s, 'Ann build mill 1', 'build: "1" is not a word of a build')
+    refused(s, 'Ann build mill coal 3 coal 4', 'write "build INDUSTRY')      # (a word twice)

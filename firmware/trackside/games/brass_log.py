@@ -136,8 +136,13 @@ def parse_build(w):
         elif k == b'connected' or k == b'double':
             out[4 if k == b'connected' else 5] = 1
             i += 1
+        elif k in (b'over', b'coal', b'iron'):
+            raise RuleError('build: "%s" needs %s after it (%s)' % (
+                txt(k), 'a tile number' if k == b'over' else 'its source, a tile number or "market",',
+                SHAPE['build']))
         else:
-            raise shape('build')
+            raise RuleError('build: "%s" is not a word of a build; write "%s" (the level is never '
+                            'written)' % (txt(w[i]), SHAPE['build']))
     return tuple(out)
 
 
