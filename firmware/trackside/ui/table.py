@@ -82,9 +82,14 @@ def game_screen(p, app, hint):
     hint_w = p.small.measure(hint) + 4
     if p.small.measure(head) + 4 + p.small.width + hint_w > p.w:
         hint_w = 0                  # the header's own words come first, a space before the hint
-    p.put('head', 0, 0, p.w - hint_w, hh, head, p.small, theme.TEXT, theme.BAR)
+    # (put only when changed, as lines() does: a call of put() is dear)
+    was = p.slots.get('head')
+    if was is None or was[0] != head or was[3] != p.w - hint_w:
+        p.put('head', 0, 0, p.w - hint_w, hh, head, p.small, theme.TEXT, theme.BAR)
     if hint_w:
-        p.put('hint', p.w - hint_w, 0, hint_w, hh, hint, p.small, theme.TEXT, theme.BAR)
+        was = p.slots.get('hint')
+        if was is None or was[0] != hint or was[1] != p.w - hint_w:
+            p.put('hint', p.w - hint_w, 0, hint_w, hh, hint, p.small, theme.TEXT, theme.BAR)
     else:
         p.slots.pop('hint', None)
     version = app.session.version
@@ -106,21 +111,31 @@ def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None
         return
     y = p.h - height(p) + 2
     fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
-    p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
+    # Each box is put only when it is to show something else: here every
+    # box has the same place at every call, and a call of put() costs
+    # 10,000 instructions on MicroPython (its frame is on the heap), a look
+    # in the slots a few hundred. (fg follows bg.)
+    slots = p.slots
+    was = slots.get('title')
+    if was is None or was[0] != title or was[7] != bg:
+        p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
     ay = p.h - p.medium.height - 1
     nw = 9 * p.small.width + 2         # (a note is 9 characters at most: tests/test_text_fits.py)
     # the note keeps a character's gap from the answer, which would otherwise
-    # run on into it ("in7/7", "Yel £ A/X/Y: go"): a blank box of its own.
-    # (Always there, note or none: boxes that keep their places are redrawn
-    # only where their text changed. Put only when not drawn in this
-    # background: a call of put() costs 10,000 instructions on MicroPython.)
+    # run on into it ("in7/7", "Yel £ A/X/Y: go"): a blank box of its own,
+    # there note or none (boxes that keep their places are redrawn only
+    # where their text changed)
     gap = p.small.width
-    p.put('answer', 0, ay, p.w - nw - gap, p.medium.height, answer, font or p.medium, theme.TEXT, bg,
-          swatch)
-    was = p.slots.get('gap')
+    font = font or p.medium
+    was = slots.get('answer')
+    if was is None or was[0] != answer or was[5] is not font or was[7] != bg or was[8] != swatch:
+        p.put('answer', 0, ay, p.w - nw - gap, p.medium.height, answer, font, theme.TEXT, bg, swatch)
+    was = slots.get('gap')
     if was is None or was[7] != bg:
         p.put('gap', p.w - nw - gap, ay, gap, p.medium.height, '', p.small, fg, bg)
-    p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
+    was = slots.get('note')
+    if was is None or was[0] != note or was[7] != bg:
+        p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
 
 
 # --- the players' rows ------------------------------------------------------------------
