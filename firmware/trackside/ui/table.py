@@ -198,16 +198,24 @@ def draw_rows(p, app, top, bottom):
         p.slots['#rows'] = geometry
     p.slots['#below'] = top + rh * len(order)      # (the room left under them: ui/roomy.py)
     y = top
+    slots = p.slots
     for i in range(len(order)):
         q = order[i]
         fg = theme.DIM if is_out(app, q) else theme.TEXT
-        if p.put(ROWS[i], 0, y, p.w, rh, texts[i], font, fg, theme.BACKGROUND,
-                 app.colours[q]):
-            p.forget(MARKS[i])      # (the row was painted whole, its mark strip too)
+        # (each box put only when it is to show something else, as in
+        # lines(): its width, font and background are the table's, which
+        # '#rows' keeps; a call of put() is dear on MicroPython)
+        was = slots.get(ROWS[i])
+        if was is None or was[0] != texts[i] or was[2] != y or was[4] != rh or was[5] is not font or \
+                was[6] != fg or was[8] != app.colours[q]:
+            if p.put(ROWS[i], 0, y, p.w, rh, texts[i], font, fg, theme.BACKGROUND, app.colours[q]):
+                p.forget(MARKS[i])      # (the row was painted whole, its mark strip too)
         # the player to move: a bar beside their colour (moving it to the
         # next player redraws two narrow strips, not two rows)
         mark = theme.TEXT if q == mover else theme.BACKGROUND
-        p.put(MARKS[i], 8, y + 1, 4, rh - 2, '', font, mark, mark)
+        was = slots.get(MARKS[i])
+        if was is None or was[2] != y + 1 or was[4] != rh - 2 or was[6] != mark:
+            p.put(MARKS[i], 8, y + 1, 4, rh - 2, '', font, mark, mark)
         y += rh
 
 
