@@ -141,10 +141,10 @@ def snapshot(folder):
     return out
 
 
-@pytest.fixture(scope='module')
-def booted(mpy_dir):
+def boot_corpus(mpy_dir, heap):
+    # The corpus built afresh and booted in one MicroPython process at heap
     # (at a path of one length, conftest.fixed_dir: the corpus runs near the
-    # heap's end)
+    # heap's end). Yields what the fixtures below give.
     root = fixed_dir('ts-boot-')
     items = corpus()
     dirs = build(root, items)
@@ -159,13 +159,34 @@ def booted(mpy_dir):
             f.write('%s %s %s\n' % (d, ','.join(str(x) for x in damaged) or '-',
                                     '-' if other is None else other))
     paths = mpy_dir + ':host_sim'
-    r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + HEAP,
+    r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + heap,
                         os.path.join('tests', 'mp', 'boot_corpus.py'), paths, manifest],
                        capture_output=True, text=True, timeout=900, cwd=ROOT)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith('{')]
     yield items, dirs, others, dict((x['dir'], x) for x in lines), r.stdout + r.stderr
     shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope='module')
+def booted(mpy_dir):
+    # At the device's heap: whatever is in a folder, every boot reaches a
+    # screen, and "not enough working memory" is one of them.
+    yield from boot_corpus(mpy_dir, HEAP)
+
+
+# A Pico's 240 KB in the 64-bit interpreter's terms (issue 11 measured the
+# 64-bit heap at 1/0.73 of the Pico's for the same objects). Over 800 boots
+# in one process the heap fragments as no device boot does (a device starts
+# afresh at power-on); at HEAP the 820th boot's screen has been seen to flip
+# between the game and "not enough working memory" with a few bytes of the
+# checkout's path. Which screen each kind of damage leads to is asked here.
+ROOMY = '328k'
+
+
+@pytest.fixture(scope='module')
+def booted_roomy(mpy_dir):
+    yield from boot_corpus(mpy_dir, ROOMY)
 
 
 def test_every_folder_of_the_corpus_boots_to_a_screen(booted):
@@ -190,10 +211,16 @@ def test_the_other_save_is_untouched(booted):
             assert f.read() == data, d
 
 
-def test_what_the_corpus_boots_to(booted):
+def test_what_the_corpus_boots_to(booted_roomy, booted):
     # The first screen, by kind of damage: the game, or the saved games with
-    # the reason on top; never a new game over a save that is there.
-    items, dirs, others, results, output = booted
+    # the reason on top; never a new game over a save that is there. (With
+    # the room a Pico has; at the device's heap in 64-bit terms some boots
+    # late in the long run may say memory is short instead, and nothing else.)
+    items, dirs, others, results, output = booted_roomy
+    tight = booted[3]
+    for d, dt in zip(dirs, booted[1]):
+        first, shown = results[d]['screens'][0], tight[dt]['screens'][0]
+        assert shown == first or 'not enough working memory' in shown, (first, shown)
     firsts = {}
     for (name, files, damaged, other), d in zip(items, dirs):
         firsts[name] = results[d]['screens'][0]
