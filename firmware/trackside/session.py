@@ -163,16 +163,17 @@ class Session:
         if verb in self.game.ANYTIME:
             return
         pr = self.prompt()
-        why = self._not_now(p, verb, want, pr)
+        legal = verbs(pr)
+        why = self._not_now(p, verb, want, pr, legal)
         when = getattr(self.game, 'WHEN', {}).get(verb)
-        if when is not None and verb not in verbs(pr):
+        if when is not None and verb not in legal:
             # a line of another part of the game: when it comes, first
             why = '"%s" lines come %s. %s' % (verb, when, why)
         raise RuleError(why)
 
-    def _not_now(self, p, verb, want, pr):
-        # Why player p's verb is refused now (check_turn).
-        legal = verbs(pr)
+    def _not_now(self, p, verb, want, pr, legal):
+        # Why player p's verb is refused now (check_turn); legal: the
+        # prompt's verbs.
         if not legal:
             return 'The game is over'
         # an option of the device's that is no word of a line (Russian

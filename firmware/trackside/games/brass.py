@@ -245,9 +245,9 @@ def prompt(s, setup=None):
         return ask(t, ph, p, '%s: £%d short: sell tiles' % (who, s['owe'][p]),
                    [rare('salvage_option', s, p, names)])
     if ph == LINKS:
-        most = s['links'][p] * LINK_VP_MOST
+        n = s['links'][p]
         return ask(t, ph, p, '%s: VP of %s links' % (who, ERAS[s['era']]),
-                   [('links', AMOUNT, 0, most, 0, '%d link%s' % (s['links'][p], '' if s['links'][p] == 1 else 's'), '')])
+                   [('links', AMOUNT, 0, n * LINK_VP_MOST, 0, '%d link%s' % (n, '' if n == 1 else 's'), '')])
     opts = []
     blocked = []
     o = forced(s, p, names, 'build')
