@@ -2,10 +2,14 @@
 # Shared by pico_display.py, pico_display2.py and tdisplay.py; imported as the top-level
 # module `st7789` (on the device it sits beside board.py; on the host boards/ is on sys.path).
 #
-# The UI draws into `canvas`, a 4-bit GS4_HMSB FrameBuffer (16 colour indices; 16.2 KB at
-# 240x135). show(x, y, w, h) sets the panel's window to that rectangle and streams it as
-# RGB565 in bands of a few rows: each band is converted into a small RGB565 line buffer
-# (under 4 KB) and sent with one SPI write. No full-screen RGB565 buffer is ever allocated.
+# The UI draws into `band`, a 4-bit GS4_HMSB FrameBuffer (16 colour indices) as wide as
+# the screen and `rows` rows high, 4 KB (BAND_BYTES): the whole screen would be 16.2 KB at
+# 240x135, 38.4 KB at 320x240, of a Pico's 240 KB heap. The UI's Painter draws the screen
+# into it a band at a time (firmware/trackside/ui/paint.py) and sets `top`, the screen row
+# of its first row. show(x, y, w, h) sets the panel's window to that rectangle (in the
+# band's rows) and streams it as RGB565 in bands of a few rows: each band is converted into
+# a small RGB565 line buffer (under 4 KB) and sent with one SPI write. No full-screen buffer
+# is ever allocated. (rows=height makes the band the whole screen: `canvas`.)
 #
 # The conversion is the CPU's part of a show. Where MicroPython compiles native code (the
 # rp2 and esp32 ports do), blit565.py's viper functions convert each band: a byte of the
@@ -77,6 +81,7 @@ BGR = const(0x08)   # the panel's subpixels are B-G-R
 COLMOD_16BIT = const(0x55)
 
 LINE_BYTES = const(4096)    # the RGB565 band buffer; at 240 wide: 8 rows, 3840 bytes
+BAND_BYTES = const(4096)    # the UI's canvas, a band of the screen; at 240 wide: 34 rows
 
 
 def rgb565(r, g, b):
@@ -94,7 +99,7 @@ class ST7789:
     """
 
     def __init__(self, spi, width, height, dc, cs=None, reset=None, x0=0, y0=0,
-                 madctl=0, tuning=(), line_bytes=LINE_BYTES):
+                 madctl=0, tuning=(), line_bytes=LINE_BYTES, rows=None):
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -106,9 +111,15 @@ class ST7789:
         self.y0 = y0
         self.madctl = madctl
         self.bytes_written = 0
-        # the canvas's bytes: the UI compares them with what was last shown
-        self.buffer = bytearray(((width + 1) >> 1) * height)
-        self.canvas = framebuf.FrameBuffer(self.buffer, width, height, framebuf.GS4_HMSB)
+        # the UI's canvas: a band of the screen, rows high (from screen row top)
+        if rows is None:
+            rows = BAND_BYTES // ((width + 1) >> 1)
+        self.rows = rows = max(1, min(height, rows))
+        self.band_buffer = bytearray(((width + 1) >> 1) * rows)
+        self.band = framebuf.FrameBuffer(self.band_buffer, width, rows, framebuf.GS4_HMSB)
+        self.top = 0
+        if rows == height:          # the whole screen: the canvas of a display without a band
+            self.canvas, self.buffer = self.band, self.band_buffer
         self.ink4 = ink4
         self._pal_words = bytearray(32)
         self._pal = framebuf.FrameBuffer(self._pal_words, 16, 1, framebuf.RGB565)
@@ -147,10 +158,11 @@ class ST7789:
             self._pairs = self.convert.pair_table(self._pal_words, self._pairs)
 
     def show(self, x=0, y=0, w=None, h=None):
+        # (the screen's rows from top in the band; by default all of them)
         if w is None:
             w = self.width - x
         if h is None:
-            h = self.height - y
+            h = self.rows
         # the UI clips already; stay inside the panel all the same
         if x < 0:
             w += x
@@ -160,17 +172,22 @@ class ST7789:
             y = 0
         if x + w > self.width:
             w = self.width - x
-        if y + h > self.height:
-            h = self.height - y
+        # and inside the band: the machine code reads its bytes unchecked
+        if y < self.top:
+            h -= self.top - y
+            y = self.top
+        if y + h > self.top + self.rows:
+            h = self.top + self.rows - y
         if w <= 0 or h <= 0:
             return
         rows = len(self._line) // (w * 2)
         if rows > h:
             rows = h
         convert = self.convert
+        top = self.top
         if convert is None:
             band = self._band(w, rows)
-            canvas = self.canvas
+            canvas = self.band
             pal = self._pal
         else:
             spec = self._spec
@@ -192,11 +209,11 @@ class ST7789:
             if convert is None:
                 if n < rows:
                     band = self._band(w, n)     # the last band: convert only its own rows
-                band.blit(canvas, -x, -y, -1, pal)
+                band.blit(canvas, -x, top - y, -1, pal)
             else:
-                spec[0] = y * stride + (x >> 1)
+                spec[0] = (y - top) * stride + (x >> 1)
                 spec[3] = n
-                fast(self.buffer, self._line, table, spec)
+                fast(self.band_buffer, self._line, table, spec)
             n = n * w * 2
             spi.write(mv[:n])
             self.bytes_written += n
@@ -253,8 +270,17 @@ class ST7789:
             self.command(cmd, data)
         self.command(INVON)
         self.command(NORON)
-        self.canvas.fill(0)
-        self.show()             # the RAM holds noise after reset: black before DISPON
+        # the RAM holds noise after reset: black before DISPON (0x0000 in any palette
+        # order), the line buffer's zeros sent as often as the screen needs
+        self._line[:] = bytes(len(self._line))
+        self._window(0, 0, self.width - 1, self.height - 1)
+        left = self.width * self.height * 2
+        while left > 0:
+            n = min(left, len(self._line))
+            self.spi.write(self._line_mv[:n])
+            self.bytes_written += n
+            left -= n
+        self._deselect()
         self.command(DISPON)
         sleep_ms(10)
 

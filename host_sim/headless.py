@@ -13,17 +13,40 @@ except Exception:
 # What an ST7789 costs per show(): the window (CASET, RASET: 1 + 4 bytes
 # each) and RAMWR (1 byte), then 2 bytes a pixel (boards/st7789.py).
 WINDOW_BYTES = 11
+# The UI's canvas on a colour board: a band of the screen this many bytes
+# big, as boards/st7789.py makes it (ui/paint.py).
+BAND_BYTES = 4096
+
 
 class Display:
-    def __init__(self, width, height, mono=False):
+    # canvas, buffer: the screen as the panel shows it (what the tests and
+    # screenshots read). A colour board's UI draws into `band` (rows rows,
+    # from the screen's row `top`), and show() copies a rectangle of it
+    # onto the screen, as a panel takes it; band=False: the UI draws into
+    # the whole screen, as on a mono or CircuitPython board. picture=False:
+    # with a band, no screen is kept (its 16.2 KB at 240x135 are the panel's
+    # memory on a board, not the heap's: tools/mp_ui.py measures the heap).
+    def __init__(self, width, height, mono=False, band=True, picture=True):
         self.width, self.height, self.mono = width, height, mono
+        band = band and not mono
         if mono:
             self.buffer = bytearray(width * ((height + 7) // 8))
             fmt = framebuf.MONO_VLSB
-        else:
+        elif picture or not band:
             self.buffer = bytearray(((width + 1) // 2) * height)
             fmt = framebuf.GS4_HMSB
-        self.canvas = framebuf.FrameBuffer(self.buffer, width, height, fmt)
+        else:
+            self.buffer = None
+            fmt = framebuf.GS4_HMSB
+        self.canvas = None if self.buffer is None else \
+            framebuf.FrameBuffer(self.buffer, width, height, fmt)
+        self.rows = 0
+        if band:
+            stride = (width + 1) // 2
+            self.rows = min(height, BAND_BYTES // stride)
+            self.band_buffer = bytearray(stride * self.rows)
+            self.band = framebuf.FrameBuffer(self.band_buffer, width, self.rows, fmt)
+            self.top = 0
         self.ink4 = None if mono else ink4
         self.colours = None
         self.sent = 0           # bytes a panel would have received
@@ -38,6 +61,29 @@ class Display:
             self.sent += w * ((h + 7) // 8) + 8      # pages touched, and addressing
         else:
             self.sent += WINDOW_BYTES + 2 * w * h
+            if self.rows and self.buffer is not None:
+                self.copy(x, y, w, h)
+
+    def copy(self, x, y, w, h):
+        # The rectangle from the band onto the screen, a row's bytes at a
+        # time (two pixels a byte, the left one in the high half): a half
+        # byte at either end where the rectangle starts or ends mid-byte.
+        stride = (self.width + 1) // 2
+        band, screen = memoryview(self.band_buffer), self.buffer
+        a = (x + 1) >> 1            # the first whole byte
+        b = (x + w) >> 1            # past the last whole byte
+        s = (y - self.top) * stride
+        d = y * stride
+        for _ in range(h):
+            if x & 1:
+                i = x >> 1
+                screen[d + i] = (screen[d + i] & 0xF0) | (band[s + i] & 0x0F)
+            if a < b:
+                screen[d + a:d + b] = band[s + a:s + b]
+            if (x + w) & 1 and b >= a:
+                screen[d + b] = (screen[d + b] & 0x0F) | (band[s + b] & 0xF0)
+            s += stride
+            d += stride
 
     def full_frame(self):
         if self.mono:
@@ -64,3 +110,13 @@ BOARDS = {
     'macropad': (128, 64, True, ('UP', 'DOWN', 'SEL'),
                  (('up', 'repeat', None), ('down', 'repeat', None), ('select', 'back', 'undo'))),
 }
+
+# On CircuitPython the UI draws into a canvas of the whole screen (a displayio Bitmap:
+# boards/cp_canvas.py); the MicroPython colour boards give it a band (boards/st7789.py).
+WHOLE_SCREEN = ('reverse_tft', 'macropad')
+
+
+def board_display(board):
+    # A headless display of the board's size, with the canvas its UI draws into.
+    width, height, mono = BOARDS[board][:3]
+    return Display(width, height, mono, band=board not in WHOLE_SCREEN)

@@ -343,7 +343,7 @@ import st7789
 st7789.sleep_ms = lambda ms: None
 import board
 display, buttons, led = board.open()
-display.canvas.fill_rect(0, 0, 10, 10, 3)
+display.band.fill_rect(0, 0, 10, 10, 3)   # the UI's canvas: a band of the screen
 before = display.bytes_written
 display.show(0, 0, 10, 10)
 import trackside.session

@@ -319,4 +319,5 @@ def test_the_letters_screen_after_each_press_is_what_a_fresh_drawing_shows(tmp_p
         press(fresh, names, word)
         fresh.p.clear()
         fresh.stack[-1].draw(fresh.p, fresh)
+        fresh.p.flush()                 # (onto the screen: a colour board's canvas is a band)
         assert bytes(live.p.display.buffer) == bytes(fresh.p.display.buffer), word

@@ -15,7 +15,9 @@ GAMES = [('pico_display', 'steam-base-3p.keys'), ('pico_display2', 'steam-base-3
 
 
 def picture(app):
-    # the canvas the screen is drawn on (host_sim/headless.py)
+    # the screen once what was drawn is pushed (host_sim/headless.py: a colour
+    # board's canvas is a band of it)
+    app.p.flush()
     return bytes(app.p.display.buffer)
 
 

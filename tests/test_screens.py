@@ -131,7 +131,9 @@ def test_a_row_drawn_again_leaves_the_lists_arrows_as_a_fresh_drawing_has_them(b
     for i in range(last):
         screen.move(app.p, 1)           # onto the last row shown, and off it
     screen.draw_row(app.p, screen.index)
+    app.p.flush()                       # (onto the screen: a colour board's canvas is a band)
     live = bytes(app.p.display.buffer)
     app.p.clear()
     screen.draw(app.p, app)
+    app.p.flush()
     assert bytes(app.p.display.buffer) == live

@@ -105,13 +105,16 @@ def test_a_box_draws_only_inside_itself_and_shows_all_it_draws():
     p.put('thin', 100, 40, 1, 20, 'Narrow', p.small)
     assert 'thin' not in p.scrolls
     assert p.dirty == [(100, 40, 1, 20)]
+    p.flush()                           # (onto the screen: the canvas is a band of it)
     # (only the box's own column can have changed)
     stride = 120
     changed = [i for i in range(len(before)) if p.display.buffer[i] != before[i]]
     assert all(i % stride == 50 and 40 <= i // stride < 60 for i in changed)
     p.dirty = []
     p.put('short', 0, 60, 100, 10, 'Tall', p.medium)      # 24 px type in a 10 px box
-    covered = lambda x, y: any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in p.dirty)
+    marked = list(p.dirty)
+    p.flush()
+    covered = lambda x, y: any(rx <= x < rx + rw and ry <= y < ry + rh for rx, ry, rw, rh in marked)
     for i in range(len(before)):
         if p.display.buffer[i] != before[i] and not (40 <= i // stride < 60):
             assert covered(2 * (i % stride), i // stride), (i % stride, i // stride)
@@ -161,6 +164,7 @@ def test_a_note_keeps_a_gap_from_the_answer_beside_it():
     for answer, note in (('Loan: £30: income -3', '7/7'), ('W' * 40, 'A/X/Y: go'), ('W' * 40, '')):
         p.clear()
         lines(p, 'Yellow: action', answer, note=note)
+        p.flush()                   # (on the screen)
         gap = p.small.width
         assert p.slots['answer'][3] == p.w - nw - gap      # the same box, note or none
         assert blank(p.w - nw - gap, p.w - nw + 2)          # up to the note's first glyph

@@ -111,6 +111,7 @@ def test_redrawing_only_what_changed_gives_the_picture_a_full_redraw_gives(tmp_p
         keyscript.play(fresh, names, word, c2)
         fresh.p.clear()
         fresh.stack[-1].draw(fresh.p, fresh)
+        fresh.p.flush()                 # (onto the screen: a colour board's canvas is a band)
         assert bytes(live.p.display.buffer) == bytes(fresh.p.display.buffer), 'press %d (%s)' % (i, word)
 
 

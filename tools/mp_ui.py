@@ -55,7 +55,8 @@ parts.append(in_use())
 
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
 width, height, mono, names, keymap = BOARDS['pico_display']
-display = Display(width, height, mono)
+# (as on the board: the UI's band of the screen, and no picture of the screen in the heap)
+display = Display(width, height, mono, picture=False)
 f = open(keys_file)
 script = f.read()
 f.close()

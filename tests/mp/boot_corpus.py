@@ -72,6 +72,8 @@ while True:
     damaged = [int(x) for x in damaged.split(',')] if damaged != '-' else []
     other = int(other) if other != '-' else None
     app = start(folder, out, bad, 'boot')
+    if app is not None:
+        app.p.flush()                   # (on the panel, as its first poll puts it)
     first = crc32(display.buffer) & 0xFFFFFFFF     # main.py must show the same
     if app is not None:
         for slot in damaged:

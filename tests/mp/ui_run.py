@@ -12,13 +12,13 @@ for d in reversed(sys.argv[1].split(':')):
 import gc
 import json
 from binascii import crc32
-from headless import Display, BOARDS
+from headless import BOARDS, board_display
 import keyscript
 from trackside.ui.app import App
 
 board, saves, keys_file = sys.argv[2], sys.argv[3], sys.argv[4]
 width, height, mono, names, keymap = BOARDS[board]
-display = Display(width, height, mono)
+display = board_display(board)
 f = open(keys_file)
 script = f.read()
 f.close()

@@ -21,6 +21,10 @@ class ChartScreen(Screen):
         self.show = 0
 
     def draw(self, p, app):
+        # (lines: on a board whose canvas is a band, drawn a band at a time)
+        p.each_band(lambda: self.draw_all(p, app))
+
+    def draw_all(self, p, app):
         title = self.series[self.show][0] + ' by turn'
         if len(self.series) > 1:
             title += ' (%d/%d)' % (self.show + 1, len(self.series))

@@ -1,6 +1,17 @@
 # Drawing on the canvas, and remembering what changed so that only that is
 # pushed to the display (a full 240x135 frame is 64.8 KB over SPI; a key
 # press should send a small part of it).
+#
+# The canvas is the whole screen (a mono board's 1 KB) or, on a colour
+# board whose display offers one (`rows`: boards/st7789.py), a band of a few
+# rows (4 KB, where the whole 240x135 screen at 4 bits a pixel is 16.2 KB of
+# a Pico's heap: issue 11). With a band, what is drawn is written down (ops)
+# and drawn when it is pushed (flush): a band at a time, each band from the
+# ops that reach into it, and the changed rectangles' rows in it sent. Every
+# shape the screens draw paints the whole of its rectangle (a text its
+# glyphs' cells too), so what a changed rectangle shows is known from the
+# ops alone; lines are not (the chart): a screen that draws them draws
+# itself a band at a time (each_band).
 import framebuf
 from trackside.ui import font as fonts, theme
 
@@ -11,10 +22,15 @@ STEP_MS = 220           # and moves one character this often: readable at a glan
 class Painter:
     def __init__(self, display):
         self.display = display
-        self.canvas = display.canvas
         self.w = display.width
         self.h = display.height
         self.mono = display.mono
+        rows = getattr(display, 'rows', 0)
+        if 0 < rows < self.h:               # a band of the screen
+            self.canvas, buffer, self.rows, self.ops = display.band, display.band_buffer, rows, []
+        else:                               # the whole screen
+            self.canvas, buffer, self.rows, self.ops = display.canvas, None, self.h, None
+        self.oy = 0                     # the screen row of the canvas's first row
         self.fmt = framebuf.MONO_VLSB if self.mono else framebuf.GS4_HMSB
         self.inks = {}
         self.dirty = []                 # rectangles (x, y, w, h) not yet shown
@@ -31,7 +47,7 @@ class Painter:
         self.fast = None if self.mono else getattr(display, 'ink4', None)
         if self.fast is not None:
             from array import array
-            self.buffer = display.buffer
+            self.buffer = display.buffer if buffer is None else buffer
             self.spec = array('H', [0] * 12)
         if not self.mono:
             display.palette(theme.rgb_list())
@@ -82,26 +98,41 @@ class Painter:
     # --- drawing ----------------------------------------------------------------
 
     def fill(self, x, y, w, h, colour):
-        self.canvas.fill_rect(x, y, w, h, self.c(colour))
+        self.box(x, y, w, h, self.c(colour))
         self.mark(x, y, w, h)
+
+    def box(self, x, y, w, h, c):
+        # A filled rectangle in canvas colour c: drawn, or written down for
+        # the bands (0: its kind, then the rows it reaches from and to).
+        if self.ops is None:
+            self.canvas.fill_rect(x, y - self.oy, w, h, c)
+        elif w > 0 and h > 0:
+            self.ops.append((0, y, y + h, x, w, h, c))
 
     def text(self, x, y, s, font, fg=theme.TEXT, bg=theme.BACKGROUND):
         self.glyphs(x, y, s, font, fg, bg)
         self.mark(x, y, font.measure(s), font.height)
 
     def glyphs(self, x, y, s, font, fg, bg):
-        # text() without marking it changed: the glyphs' cells filled with
-        # the background at once, then only their ink blitted (the
-        # background is the blit's key): the same pixels as opaque glyphs,
-        # for a fifth or so less of the blits' work (a glyph is mostly
-        # background; the blit sets each pixel on its own).
-        w = font.measure(s)
+        # text() without marking it changed: drawn, or written down for the
+        # bands (1: its kind, then the rows it reaches from and to).
+        if self.cut is not None and (x + font.measure(s) > self.w or y + font.height > self.h):
+            self.cut.append(s)
+        if self.ops is None:
+            self.draw_glyphs(x, y - self.oy, s, font, fg, bg)
+        elif s:
+            self.ops.append((1, y, y + font.height, x, s, font, fg, bg))
+
+    def draw_glyphs(self, x, y, s, font, fg, bg):
+        # The glyphs at (x, y) of the canvas: their cells filled with the
+        # background at once, then only their ink blitted (the background is
+        # the blit's key): the same pixels as opaque glyphs, for a fifth or
+        # so less of the blits' work (a glyph is mostly background; the blit
+        # sets each pixel on its own).
         b = self.c(bg)
-        self.canvas.fill_rect(x, y, w, font.height, b)
+        self.canvas.fill_rect(x, y, font.measure(s), font.height, b)
         if self.fast is None or not self.inked(x, y, s, font, fg, bg):
             font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, b)
-        if self.cut is not None and (x + w > self.w or y + font.height > self.h):
-            self.cut.append(s)
 
     def inked(self, x, y, s, font, fg, bg):
         # The glyphs' ink on their cells, filled with bg already, in machine
@@ -109,23 +140,30 @@ class Painter:
         # the text is all on the canvas from an even x (a glyph's two pixels
         # a canvas byte); False where it is not, for framebuf's blit of each
         # glyph with bg as its key (Font.draw). The same pixels either way
-        # (tests/test_boards.py).
+        # (tests/test_boards.py). (x, y): on the canvas.
         if x >= 0 and y >= 0 and not x & 1 and \
-                x + font.measure(s) <= self.w and y + font.height <= self.h:
+                x + font.measure(s) <= self.w and y + font.height <= self.rows:
             codes = font.codes(s)
             if codes is not None:
                 f = fg if fg != bg else (1 - bg) & 15     # (as ink() makes it)
                 sp = self.spec
-                self.fast(self.buffer, font.spec(sp, x, y, self.w, self.h, len(codes), f), codes, sp)
+                self.fast(self.buffer, font.spec(sp, x, y, self.w, self.rows, len(codes), f), codes, sp)
                 return True
         return False
 
     def line(self, x1, y1, x2, y2, colour):
-        self.canvas.line(x1, y1, x2, y2, self.c(colour))
+        # (Only where the whole screen is drawn at once, or a band at a
+        # time (each_band): a line leaves the rest of its rectangle as it was.)
+        c = self.c(colour)
+        if self.ops is None:
+            self.canvas.line(x1, y1 - self.oy, x2, y2 - self.oy, c)
+        else:
+            self.ops.append((2, min(y1, y2), max(y1, y2) + 1, x1, y1, x2, y2, c))
         self.mark(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
 
     def swatch(self, x, y, w, h, colour):
-        # A player's colour. On mono a framed box, so that it still shows.
+        # A player's colour. On mono a framed box, so that it still shows
+        # (a mono screen is drawn whole: no band).
         if self.mono:
             self.canvas.rect(x, y, w, h, 1)
             self.mark(x, y, w, h)
@@ -133,11 +171,37 @@ class Painter:
             self.fill(x, y, w, h, colour)
 
     def clear(self):
-        self.canvas.fill(self.c(theme.BACKGROUND))
+        bg = self.c(theme.BACKGROUND)
+        if self.ops is None:
+            self.canvas.fill(bg)
+        else:
+            self.ops = [(0, 0, self.h, 0, self.w, self.h, bg)]     # (what was before is under it)
         self.dirty = [(0, 0, self.w, self.h)]
         self.slots = {}
         self.scrolls = {}
         self.layout = None
+
+    def each_band(self, draw):
+        # draw(), a screen drawn whole, with lines: where the canvas is a
+        # band, drawn once for each band of the screen, and each band sent
+        # whole as it is done. The boxes forget what they show before each
+        # (else put() would find its text already there and draw nothing).
+        if self.ops is None:
+            draw()
+            return
+        self.flush()
+        ops, self.ops = self.ops, None      # drawn at once, into the band
+        top = 0
+        while top < self.h:
+            self.oy = self.display.top = top
+            self.slots = {}
+            self.scrolls = {}
+            draw()
+            self.display.show(0, top, self.w, min(self.rows, self.h - top))
+            top += self.rows
+        self.oy = self.display.top = 0
+        self.ops = ops
+        self.dirty = []
 
     def put(self, name, x, y, w, h, text, font, fg=theme.TEXT, bg=theme.BACKGROUND, swatch=None):
         # A text box (x, y, w, h) that remembers what it shows. Drawn again
@@ -173,12 +237,12 @@ class Painter:
         # (drawn on the canvas and marked once, here: each of fill(), text()
         # and mark() is a call, and one with a frame on the heap: tools/mpy_frames.py)
         if not same_box:
-            self.canvas.fill_rect(x, y, w, h, self.c(bg))
+            self.box(x, y, w, h, self.c(bg))
             if swatch is not None:      # a player's colour, as swatch() draws it
                 if self.mono:
-                    self.canvas.rect(x + 1, y + 1, 6, h - 2, 1)
+                    self.canvas.rect(x + 1, y + 1 - self.oy, 6, h - 2, 1)
                 else:
-                    self.canvas.fill_rect(x + 1, y + 1, 6, h - 2, swatch)
+                    self.box(x + 1, y + 1, 6, h - 2, swatch)
             self.glyphs(tx, ty, text, font, fg, bg)
             self.mark(x, y, w, h)
             if font.height > h:         # (a font taller than its box: drawn past it)
@@ -205,7 +269,7 @@ class Painter:
             self.mark(tx + i * font.width, ty, (end - i) * font.width, font.height)
         if len(was) > len(text):
             tx += len(text) * font.width
-            self.canvas.fill_rect(tx, ty, (len(was) - len(text)) * font.width, font.height, self.c(bg))
+            self.box(tx, ty, (len(was) - len(text)) * font.width, font.height, self.c(bg))
             self.mark(tx, ty, (len(was) - len(text)) * font.width, font.height)
 
     def forget(self, name):
@@ -230,11 +294,8 @@ class Painter:
         at = at + 1 if at < len(text) - room else 0
         sc[7] = at
         sc[8] = now + (PAUSE_MS if at == 0 or at == len(text) - room else STEP_MS)
-        self.fill(tx, ty, room * font.width, font.height, bg)
-        # (on the background just filled: only the ink, as text() does)
-        part = text[at:at + room]
-        if self.fast is None or not self.inked(tx, ty, part, font, fg, bg):
-            font.draw(self.canvas, tx, ty, part, self.ink(bg, fg), None, self.c(bg))
+        # (the part is as long as the room: its cells fill the box's line)
+        self.text(tx, ty, text[at:at + room], font, fg, bg)
 
     # --- what changed ---------------------------------------------------------
 
@@ -254,12 +315,23 @@ class Painter:
         h = min(h, self.h - y)
         if w <= 0 or h <= 0:
             return
+        # With a band, only into a union that the two cover whole: the rest
+        # of a bigger one would be drawn from no op (what the band held).
+        slack = 256 if self.ops is None else 0
         for i in range(len(self.dirty)):
             dx, dy, dw, dh = self.dirty[i]
             if x <= dx + dw and dx <= x + w and y <= dy + dh and dy <= y + h:
                 nx, ny = min(x, dx), min(y, dy)
                 nw, nh = max(x + w, dx + dw) - nx, max(y + h, dy + dh) - ny
-                if nw * nh <= w * h + dw * dh + 256:
+                if slack:
+                    if nw * nh <= w * h + dw * dh + slack:
+                        self.dirty[i] = (nx, ny, nw, nh)
+                        return
+                elif (nx == dx and ny == dy and nw == dw and nh == dh) or \
+                        (nx == x and ny == y and nw == w and nh == h) or \
+                        (x == dx and w == dw) or (y == dy and h == dh):
+                    # one holds the other, or they are side by side, as tall
+                    # or as wide (they touch or overlap: tested above)
                     self.dirty[i] = (nx, ny, nw, nh)
                     return
         self.dirty.append((x, y, w, h))
@@ -268,6 +340,50 @@ class Painter:
         # Push what changed to the display (called at every poll: when
         # nothing changed it must cost next to nothing).
         if self.dirty:
-            for x, y, w, h in self.dirty:
-                self.display.show(x, y, w, h)
+            if self.ops is None:
+                for x, y, w, h in self.dirty:
+                    self.display.show(x, y, w, h)
+            else:
+                self.bands()
             self.dirty = []
+        elif self.ops:
+            self.ops = []           # (drawn off the screen: nothing to show)
+
+    def bands(self):
+        # The changed rectangles drawn a band at a time: the band starts at
+        # the first changed row not yet sent, is drawn from the ops that
+        # reach into it, in the order they were made, and the changed rows
+        # in it are sent. Then the ops are done with.
+        display, rows, dirty = self.display, self.rows, self.dirty
+        top = 0
+        while True:
+            first = self.h
+            for d in dirty:
+                if d[1] + d[3] > top:
+                    first = min(first, max(top, d[1]))
+            if first >= self.h:
+                break
+            top = first
+            end = top + rows
+            self.oy = display.top = top
+            for op in self.ops:
+                if op[1] < end and op[2] > top:
+                    self.replay(op, top)
+            for x, y, w, h in dirty:
+                y0 = max(top, y)
+                y1 = min(end, y + h)
+                if y0 < y1:
+                    display.show(x, y0, w, y1 - y0)
+            top = end
+        self.oy = display.top = 0
+        self.ops = []
+
+    def replay(self, op, top):
+        # One op, drawn into the band whose first row is the screen's top.
+        kind = op[0]
+        if kind == 0:
+            self.canvas.fill_rect(op[3], op[1] - top, op[4], op[5], op[6])
+        elif kind == 1:
+            self.draw_glyphs(op[3], op[1] - top, op[4], op[5], op[6], op[7])
+        else:
+            self.canvas.line(op[3], op[4] - top, op[5], op[6] - top, op[7])
