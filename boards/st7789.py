@@ -3,8 +3,8 @@
 # module `st7789` (on the device it sits beside board.py; on the host boards/ is on sys.path).
 #
 # The UI draws into `band`, a 4-bit GS4_HMSB FrameBuffer (16 colour indices) as wide as
-# the screen and `rows` rows high, 4 KB (BAND_BYTES): the whole screen would be 16.2 KB at
-# 240x135, 38.4 KB at 320x240, of a Pico's 240 KB heap. The UI's Painter draws the screen
+# the screen and `rows` rows high (BAND_ROWS: 4.3 KB at 240 wide, 5.8 KB at 320): the whole
+# screen would be 16.2 KB at 240x135, 38.4 KB at 320x240, of a Pico's 240 KB heap. The UI's Painter draws the screen
 # into it a band at a time (firmware/trackside/ui/paint.py) and sets `top`, the screen row
 # of its first row. show(x, y, w, h) sets the panel's window to that rectangle (in the
 # band's rows) and streams it as RGB565 in bands of a few rows: each band is converted into
@@ -81,7 +81,9 @@ BGR = const(0x08)   # the panel's subpixels are B-G-R
 COLMOD_16BIT = const(0x55)
 
 LINE_BYTES = const(4096)    # the RGB565 band buffer; at 240 wide: 8 rows, 3840 bytes
-BAND_BYTES = const(4096)    # the UI's canvas, a band of the screen; at 240 wide: 34 rows
+# the UI's canvas, a band of the screen this many rows high: a line of the boards' tallest
+# text but the 320x240 board's big digits (bold 28 rows, the amounts' digits 32) fits whole
+BAND_ROWS = const(36)
 
 
 def rgb565(r, g, b):
@@ -113,7 +115,7 @@ class ST7789:
         self.bytes_written = 0
         # the UI's canvas: a band of the screen, rows high (from screen row top)
         if rows is None:
-            rows = BAND_BYTES // ((width + 1) >> 1)
+            rows = BAND_ROWS
         self.rows = rows = max(1, min(height, rows))
         self.band_buffer = bytearray(((width + 1) >> 1) * rows)
         self.band = framebuf.FrameBuffer(self.band_buffer, width, rows, framebuf.GS4_HMSB)

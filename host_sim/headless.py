@@ -13,9 +13,9 @@ except Exception:
 # What an ST7789 costs per show(): the window (CASET, RASET: 1 + 4 bytes
 # each) and RAMWR (1 byte), then 2 bytes a pixel (boards/st7789.py).
 WINDOW_BYTES = 11
-# The UI's canvas on a colour board: a band of the screen this many bytes
-# big, as boards/st7789.py makes it (ui/paint.py).
-BAND_BYTES = 4096
+# The UI's canvas on a colour board: a band of the screen this many rows
+# high, as boards/st7789.py makes it (ui/paint.py).
+BAND_ROWS = 36
 
 
 class Display:
@@ -43,7 +43,7 @@ class Display:
         self.rows = 0
         if band:
             stride = (width + 1) // 2
-            self.rows = min(height, BAND_BYTES // stride)
+            self.rows = min(height, BAND_ROWS)
             self.band_buffer = bytearray(stride * self.rows)
             self.band = framebuf.FrameBuffer(self.band_buffer, width, self.rows, fmt)
             self.top = 0

@@ -265,7 +265,7 @@ def report_text(games, plans, runs, instr, mods, version):
             'met' if r['romfs'] <= BUDGET_ROMFS_64 * 1024 else '**missed**', 'yes' if r['pico'] else 'no'))
     p = runs[games[1][0]]['parts']
     out += ['', 'Where it goes, in the full-length game (`.mpy`): the interpreter %s; the UI loop '
-            'and the engine imported %s; with the display\'s canvas %s; at the end of the game %s, '
+            'and the engine imported %s; with the display (its canvas a band of the screen) %s; at the end of the game %s, '
             'of which the session (state, checkpoints, action lines) %s.' % (
                 kb(p[0]), kb(p[1]), kb(p[2]), kb(p[3]), kb(p[3] - p[4])), '',
             'RAM each Brass module takes once imported (`.mpy`, 64-bit; `brass_end` and '

@@ -6,8 +6,8 @@
 # A whole four-player game of each game in GAMES (fixed logs in tools/games/,
 # random legal play kept from host_sim/randplay.py) is entered through the buttons as a careful player
 # would (host_sim/keyplan.py works out the presses), then those presses are
-# played on the MicroPython interpreter running the mpy-cross output with a
-# 240x135 canvas:
+# played on the MicroPython interpreter running the mpy-cross output on a
+# 240x135 screen (its canvas a band of it, as on the board):
 #   - every game: the most heap in use, firmware as .mpy files and from a
 #     ROMFS image, against the budget (issue 11: see BUDGET below);
 #   - the first game, press by press: instructions (callgrind, cut at every
@@ -253,7 +253,8 @@ def heap_parts(parts):
             ('the interpreter, at the start', lambda p: p[0]),
             ('the UI loop and the engine imported (app, session, journal, screens, ...)',
              lambda p: p[1] - p[0]),
-            ('the display: the 240x135 canvas, 4 bits a pixel', lambda p: p[2] - p[1]),
+            ('the display: its canvas, a band of 36 of the 240x135 screen\'s rows, 4 bits a pixel '
+             '(the whole screen was 16.2 KB until 2026-12-04)', lambda p: p[2] - p[1]),
             ('imported and kept during the game: the rules, the game screens, fonts, '
              'the screens on the stack', lambda p: p[4] - p[2]),
             ('the game itself: the session at the end (state, checkpoints, action lines)',
@@ -527,7 +528,7 @@ def main():
         'Made by `tools/bench_ui.py` (`make bench`) on %s with %s (the unix port, 64-bit),' % (
             datetime.date.today().isoformat(), v),
         'running the firmware as mpy-cross compiles it, with the Pico Display Pack\'s 240x135',
-        'canvas (4 bits a pixel, 16.2 KB). The game: %s, four players, %d actions of' % (
+        'screen (its canvas a band of 36 rows, 4 bits a pixel: 4.3 KB; docs/device.md). The game: %s, four players, %d actions of' % (
             first['name'], len(first['lines']) - 1),
         'random legal play (tools/games/), entered from the new-game screens to the final score in %d key presses' % len(words),
         'worked out by `host_sim/keyplan.py` (taps only: a player who holds a button to count',

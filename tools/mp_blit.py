@@ -24,7 +24,10 @@ def pin(v=None):
     pass
 
 
-display = st7789.ST7789(NullSPI(), 240, 135, dc=pin, cs=pin, x0=40, y0=53, madctl=0x70)
+# (its band the whole screen: the UI's band holds the rows of each rectangle it shows,
+# and converting them costs the same from either)
+display = st7789.ST7789(NullSPI(), 240, 135, dc=pin, cs=pin, x0=40, y0=53, madctl=0x70,
+                        rows=135)
 if sys.argv[3:] == ['framebuf']:
     display.convert = None
 f = open(sys.argv[2])

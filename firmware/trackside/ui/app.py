@@ -54,7 +54,7 @@ class App:
             self.idle()
         if self.p.scrolls:          # (most polls: nothing to scroll, nothing to show)
             self.p.animate(now)
-        if self.p.dirty:
+        if self.p.dirty or self.p.blank:
             self.p.flush()
 
     def handle_all(self, events):

@@ -4,14 +4,16 @@
 #
 # The canvas is the whole screen (a mono board's 1 KB) or, on a colour
 # board whose display offers one (`rows`: boards/st7789.py), a band of a few
-# rows (4 KB, where the whole 240x135 screen at 4 bits a pixel is 16.2 KB of
-# a Pico's heap: issue 11). With a band, what is drawn is written down (ops)
-# and drawn when it is pushed (flush): a band at a time, each band from the
-# ops that reach into it, and the changed rectangles' rows in it sent. Every
-# shape the screens draw paints the whole of its rectangle (a text its
-# glyphs' cells too), so what a changed rectangle shows is known from the
-# ops alone; lines are not (the chart): a screen that draws them draws
-# itself a band at a time (each_band).
+# rows (4.3 KB, where the whole 240x135 screen at 4 bits a pixel is 16.2 KB of
+# a Pico's heap: issue 11). A shape is drawn into the band where the band is;
+# one below or above it first sends what changed in the band, and the band
+# moves there. That works because every shape the screens draw paints the
+# whole of its rectangle (a text its glyphs' cells too): what a changed
+# rectangle shows was all drawn since the band came, and the rest of the
+# band (another place's rows) is never sent. A clear is kept as the rows
+# still to be background (blank), filled as the band comes to them or at
+# the push. Lines do not paint their rectangle (the chart's): a screen with
+# lines draws itself whole into each band in turn (each_band).
 import framebuf
 from trackside.ui import font as fonts, theme
 
@@ -26,11 +28,14 @@ class Painter:
         self.h = display.height
         self.mono = display.mono
         rows = getattr(display, 'rows', 0)
-        if 0 < rows < self.h:               # a band of the screen
-            self.canvas, buffer, self.rows, self.ops = display.band, display.band_buffer, rows, []
-        else:                               # the whole screen
-            self.canvas, buffer, self.rows, self.ops = display.canvas, None, self.h, None
+        self.band = 0 < rows < self.h       # the canvas a band of the screen
+        if self.band:
+            self.canvas, buffer, self.rows = display.band, display.band_buffer, rows
+        else:
+            self.canvas, buffer, self.rows = display.canvas, None, self.h
         self.oy = 0                     # the screen row of the canvas's first row
+        self.pinned = False             # (each_band: the band stays where it is put)
+        self.blank = []                 # rows (from, to) a clear left to be background
         self.fmt = framebuf.MONO_VLSB if self.mono else framebuf.GS4_HMSB
         self.inks = {}
         self.dirty = []                 # rectangles (x, y, w, h) not yet shown
@@ -98,30 +103,118 @@ class Painter:
     # --- drawing ----------------------------------------------------------------
 
     def fill(self, x, y, w, h, colour):
+        if self.band and not self.pinned and colour == theme.BACKGROUND and x <= 0 and \
+                x + w >= self.w:
+            self.blanks(y, y + h)       # whole rows of background: as a clear's
+            return
+        if h > self.rows and self.band and not self.pinned:
+            while h > 0:                # taller than the band: a band's rows at a time
+                n = min(h, self.rows)
+                self.fill(x, y, w, n, colour)
+                y += n
+                h -= n
+            return
         self.box(x, y, w, h, self.c(colour))
         self.mark(x, y, w, h)
 
     def box(self, x, y, w, h, c):
-        # A filled rectangle in canvas colour c: drawn, or written down for
-        # the bands (0: its kind, then the rows it reaches from and to).
-        if self.ops is None:
-            self.canvas.fill_rect(x, y - self.oy, w, h, c)
-        elif w > 0 and h > 0:
-            self.ops.append((0, y, y + h, x, w, h, c))
+        # A filled rectangle in canvas colour c, not marked (h: at most the band's).
+        if y < self.oy or y + h > self.oy + self.rows:
+            self.aim(y, h)
+        self.canvas.fill_rect(x, y - self.oy, w, h, c)
+
+    # --- the band -----------------------------------------------------------------
+
+    def aim(self, y, h):
+        # Rows y to y + h - 1 (on the screen), not all in the band: where the
+        # canvas is a band, what changed in it is sent and it moves there.
+        if not self.band or self.pinned:
+            return
+        a = max(0, y)
+        b = min(self.h, y + h)
+        if a < b and (a < self.oy or b > self.oy + self.rows):
+            self.move(a)
+
+    def move(self, top):
+        # The band from screen row top (or as near as it fits). Its rows that
+        # a clear left are filled with the background, under what is drawn
+        # there; they are shown when something is (send) or at the push.
+        self.send()
+        top = min(top, self.h - self.rows)
+        self.oy = self.display.top = top
+        if self.blank:
+            end = top + self.rows
+            for lo, hi in self.blank:
+                a, b = max(lo, top), min(hi, end)
+                if a < b:
+                    self.canvas.fill_rect(0, a - top, self.w, b - a, self.c(theme.BACKGROUND))
+
+    def blanks(self, lo, hi):
+        # Rows lo to hi - 1 to be background, as a clear leaves them: those
+        # in the band are filled now, the others where the band comes.
+        lo, hi = max(0, lo), min(self.h, hi)
+        if lo >= hi:
+            return
+        a, b = max(lo, self.oy), min(hi, self.oy + self.rows)
+        if a < b:
+            self.canvas.fill_rect(0, a - self.oy, self.w, b - a, self.c(theme.BACKGROUND))
+        keep = []
+        for r in self.blank:            # (joined with those they touch)
+            if r[1] < lo or r[0] > hi:
+                keep.append(r)
+            else:
+                lo, hi = min(lo, r[0]), max(hi, r[1])
+        keep.append((lo, hi))
+        self.blank = keep
+
+    def send(self):
+        # What changed in the band to the display: a row a clear left that
+        # something was drawn in goes whole (so that each row is sent once).
+        if self.blank:
+            for i in range(len(self.dirty)):
+                r = self.dirty[i]
+                self.unblank(r[1], r[1] + r[3])
+        for x, y, w, h in self.dirty:
+            self.display.show(x, y, w, h)
+        self.dirty = []
+
+    def unblank(self, top, end):
+        # Rows top to end - 1 that a clear left, in the band: marked whole.
+        keep = []
+        for lo, hi in self.blank:
+            a, b = max(lo, top), min(hi, end)
+            if a < b:
+                self.mark(0, a, self.w, b - a)
+                if lo < a:
+                    keep.append((lo, a))
+                if b < hi:
+                    keep.append((b, hi))
+            else:
+                keep.append((lo, hi))
+        self.blank = keep
 
     def text(self, x, y, s, font, fg=theme.TEXT, bg=theme.BACKGROUND):
         self.glyphs(x, y, s, font, fg, bg)
         self.mark(x, y, font.measure(s), font.height)
 
     def glyphs(self, x, y, s, font, fg, bg):
-        # text() without marking it changed: drawn, or written down for the
-        # bands (1: its kind, then the rows it reaches from and to).
-        if self.cut is not None and (x + font.measure(s) > self.w or y + font.height > self.h):
+        # text() without marking it changed (but a text taller than the band
+        # is marked a band at a time, as it is drawn in each).
+        fh = font.height
+        if self.cut is not None and (x + font.measure(s) > self.w or y + fh > self.h):
             self.cut.append(s)
-        if self.ops is None:
-            self.draw_glyphs(x, y - self.oy, s, font, fg, bg)
-        elif s:
-            self.ops.append((1, y, y + font.height, x, s, font, fg, bg))
+        if y < self.oy or y + fh > self.oy + self.rows:
+            self.aim(y, fh)
+            if fh > self.rows and self.band and not self.pinned:
+                t, end = max(0, y), min(self.h, y + fh)
+                while t < end:
+                    if t < self.oy or t >= self.oy + self.rows:
+                        self.move(t)
+                    self.draw_glyphs(x, y - self.oy, s, font, fg, bg)
+                    self.mark(x, t, font.measure(s), min(end, self.oy + self.rows) - t)
+                    t = self.oy + self.rows
+                return
+        self.draw_glyphs(x, y - self.oy, s, font, fg, bg)
 
     def draw_glyphs(self, x, y, s, font, fg, bg):
         # The glyphs at (x, y) of the canvas: their cells filled with the
@@ -154,11 +247,7 @@ class Painter:
     def line(self, x1, y1, x2, y2, colour):
         # (Only where the whole screen is drawn at once, or a band at a
         # time (each_band): a line leaves the rest of its rectangle as it was.)
-        c = self.c(colour)
-        if self.ops is None:
-            self.canvas.line(x1, y1 - self.oy, x2, y2 - self.oy, c)
-        else:
-            self.ops.append((2, min(y1, y2), max(y1, y2) + 1, x1, y1, x2, y2, c))
+        self.canvas.line(x1, y1 - self.oy, x2, y2 - self.oy, self.c(colour))
         self.mark(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
 
     def swatch(self, x, y, w, h, colour):
@@ -171,12 +260,15 @@ class Painter:
             self.fill(x, y, w, h, colour)
 
     def clear(self):
-        bg = self.c(theme.BACKGROUND)
-        if self.ops is None:
-            self.canvas.fill(bg)
+        if self.band and not self.pinned:
+            # every row to be background: filled where the band comes (what
+            # was to be sent is under it, and the band holds no row now)
+            self.dirty = []
+            self.blank = [(0, self.h)]
+            self.oy = self.display.top = -self.h
         else:
-            self.ops = [(0, 0, self.h, 0, self.w, self.h, bg)]     # (what was before is under it)
-        self.dirty = [(0, 0, self.w, self.h)]
+            self.canvas.fill(self.c(theme.BACKGROUND))
+            self.dirty = [(0, 0, self.w, self.h)]
         self.slots = {}
         self.scrolls = {}
         self.layout = None
@@ -186,11 +278,11 @@ class Painter:
         # band, drawn once for each band of the screen, and each band sent
         # whole as it is done. The boxes forget what they show before each
         # (else put() would find its text already there and draw nothing).
-        if self.ops is None:
+        if not self.band:
             draw()
             return
         self.flush()
-        ops, self.ops = self.ops, None      # drawn at once, into the band
+        self.pinned = True
         top = 0
         while top < self.h:
             self.oy = self.display.top = top
@@ -199,8 +291,8 @@ class Painter:
             draw()
             self.display.show(0, top, self.w, min(self.rows, self.h - top))
             top += self.rows
-        self.oy = self.display.top = 0
-        self.ops = ops
+        self.pinned = False
+        self.oy = self.display.top = top - self.rows   # (the band holds what the panel shows)
         self.dirty = []
 
     def put(self, name, x, y, w, h, text, font, fg=theme.TEXT, bg=theme.BACKGROUND, swatch=None):
@@ -237,13 +329,25 @@ class Painter:
         # (drawn on the canvas and marked once, here: each of fill(), text()
         # and mark() is a call, and one with a frame on the heap: tools/mpy_frames.py)
         if not same_box:
-            self.box(x, y, w, h, self.c(bg))
+            y0, y1 = min(y, ty), max(y + h, ty + font.height)
+            if y0 < self.oy or y1 > self.oy + self.rows:
+                self.aim(y0, y1 - y0)
+                if y1 - y0 > self.rows and self.band and not self.pinned:
+                    # taller than the band: its parts a band at a time
+                    self.fill(x, y, w, h, bg)
+                    if swatch is not None:
+                        self.fill(x + 1, y + 1, 6, h - 2, swatch)
+                    self.text(tx, ty, text, font, fg, bg)
+                    return True
+            self.canvas.fill_rect(x, y - self.oy, w, h, self.c(bg))
             if swatch is not None:      # a player's colour, as swatch() draws it
                 if self.mono:
                     self.canvas.rect(x + 1, y + 1 - self.oy, 6, h - 2, 1)
                 else:
-                    self.box(x + 1, y + 1, 6, h - 2, swatch)
-            self.glyphs(tx, ty, text, font, fg, bg)
+                    self.canvas.fill_rect(x + 1, y + 1 - self.oy, 6, h - 2, swatch)
+            self.draw_glyphs(tx, ty - self.oy, text, font, fg, bg)
+            if self.cut is not None and (tx + font.measure(text) > self.w or ty + font.height > self.h):
+                self.cut.append(text)
             self.mark(x, y, w, h)
             if font.height > h:         # (a font taller than its box: drawn past it)
                 self.mark(tx, ty, font.measure(text), font.height)
@@ -313,11 +417,19 @@ class Painter:
             y = 0
         w = min(w, self.w - x)
         h = min(h, self.h - y)
+        if self.band and not self.pinned:
+            # (only rows the band holds: a shape drawn in pieces is marked
+            # as each is drawn, and the rest of the band is not to be sent)
+            if y < self.oy:
+                h -= self.oy - y
+                y = self.oy
+            if y + h > self.oy + self.rows:
+                h = self.oy + self.rows - y
         if w <= 0 or h <= 0:
             return
         # With a band, only into a union that the two cover whole: the rest
         # of a bigger one would be drawn from no op (what the band held).
-        slack = 256 if self.ops is None else 0
+        slack = 0 if self.band else 256
         for i in range(len(self.dirty)):
             dx, dy, dw, dh = self.dirty[i]
             if x <= dx + dw and dx <= x + w and y <= dy + dh and dy <= y + h:
@@ -337,53 +449,12 @@ class Painter:
         self.dirty.append((x, y, w, h))
 
     def flush(self):
-        # Push what changed to the display (called at every poll: when
-        # nothing changed it must cost next to nothing).
-        if self.dirty:
-            if self.ops is None:
-                for x, y, w, h in self.dirty:
-                    self.display.show(x, y, w, h)
-            else:
-                self.bands()
-            self.dirty = []
-        elif self.ops:
-            self.ops = []           # (drawn off the screen: nothing to show)
+        # Push what changed to the display (called at every poll when
+        # something did: dirty or blank). Rows a clear left that nothing has
+        # drawn in since are background: the band goes to each.
+        self.send()
+        while self.blank:
+            self.move(self.blank[0][0])
+            self.unblank(self.oy, self.oy + self.rows)
+            self.send()
 
-    def bands(self):
-        # The changed rectangles drawn a band at a time: the band starts at
-        # the first changed row not yet sent, is drawn from the ops that
-        # reach into it, in the order they were made, and the changed rows
-        # in it are sent. Then the ops are done with.
-        display, rows, dirty = self.display, self.rows, self.dirty
-        top = 0
-        while True:
-            first = self.h
-            for d in dirty:
-                if d[1] + d[3] > top:
-                    first = min(first, max(top, d[1]))
-            if first >= self.h:
-                break
-            top = first
-            end = top + rows
-            self.oy = display.top = top
-            for op in self.ops:
-                if op[1] < end and op[2] > top:
-                    self.replay(op, top)
-            for x, y, w, h in dirty:
-                y0 = max(top, y)
-                y1 = min(end, y + h)
-                if y0 < y1:
-                    display.show(x, y0, w, y1 - y0)
-            top = end
-        self.oy = display.top = 0
-        self.ops = []
-
-    def replay(self, op, top):
-        # One op, drawn into the band whose first row is the screen's top.
-        kind = op[0]
-        if kind == 0:
-            self.canvas.fill_rect(op[3], op[1] - top, op[4], op[5], op[6])
-        elif kind == 1:
-            self.draw_glyphs(op[3], op[1] - top, op[4], op[5], op[6], op[7])
-        else:
-            self.canvas.line(op[3], op[4] - top, op[5], op[6] - top, op[7])
