@@ -3,10 +3,10 @@
 # module `st7789` (on the device it sits beside board.py; on the host boards/ is on sys.path).
 #
 # The UI draws into `band`, a 4-bit GS4_HMSB FrameBuffer (16 colour indices) as wide as
-# the screen and `rows` rows high (BAND_ROWS: 4.3 KB at 240 wide, 5.8 KB at 320): the whole
-# screen would be 16.2 KB at 240x135, 38.4 KB at 320x240, of a Pico's 240 KB heap. The UI's Painter draws the screen
-# into it a band at a time (firmware/trackside/ui/paint.py) and sets `top`, the screen row
-# of its first row. show(x, y, w, h) sets the panel's window to that rectangle (in the
+# the screen and `rows` rows high (BAND_ROWS: 4.3 KB at 240 wide, 5.8 KB at 320): the
+# whole screen would be 16.2 KB at 240x135, 38.4 KB at 320x240, of a Pico's 240 KB heap.
+# The UI's Painter draws into it where it is and moves it down or up the screen
+# (firmware/trackside/ui/paint.py), setting `top`, the screen row of its first row. show(x, y, w, h) sets the panel's window to that rectangle (in the
 # band's rows) and streams it as RGB565 in bands of a few rows: each band is converted into
 # a small RGB565 line buffer (under 4 KB) and sent with one SPI write. No full-screen buffer
 # is ever allocated. (rows=height makes the band the whole screen: `canvas`.)
@@ -159,12 +159,8 @@ class ST7789:
         if self.convert is not None:
             self._pairs = self.convert.pair_table(self._pal_words, self._pairs)
 
-    def show(self, x=0, y=0, w=None, h=None):
-        # (the screen's rows from top in the band; by default all of them)
-        if w is None:
-            w = self.width - x
-        if h is None:
-            h = self.rows
+    def show(self, x, y, w, h):
+        # (a rectangle of the screen, in the band's rows from top)
         # the UI clips already; stay inside the panel all the same
         if x < 0:
             w += x

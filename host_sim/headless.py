@@ -29,15 +29,13 @@ class Display:
     def __init__(self, width, height, mono=False, band=True, picture=True):
         self.width, self.height, self.mono = width, height, mono
         band = band and not mono
+        fmt = framebuf.MONO_VLSB if mono else framebuf.GS4_HMSB
         if mono:
             self.buffer = bytearray(width * ((height + 7) // 8))
-            fmt = framebuf.MONO_VLSB
         elif picture or not band:
             self.buffer = bytearray(((width + 1) // 2) * height)
-            fmt = framebuf.GS4_HMSB
         else:
             self.buffer = None
-            fmt = framebuf.GS4_HMSB
         self.canvas = None if self.buffer is None else \
             framebuf.FrameBuffer(self.buffer, width, height, fmt)
         self.rows = 0
@@ -80,7 +78,7 @@ class Display:
                 screen[d + i] = (screen[d + i] & 0xF0) | (band[s + i] & 0x0F)
             if a < b:
                 screen[d + a:d + b] = band[s + a:s + b]
-            if (x + w) & 1 and b >= a:
+            if (x + w) & 1:
                 screen[d + b] = (screen[d + b] & 0x0F) | (band[s + b] & 0xF0)
             s += stride
             d += stride

@@ -115,7 +115,7 @@ def test_a_push_sends_only_the_changed_rows_a_band_at_a_time():
     assert windows <= 8
 
 
-def test_a_pause_long_text_scrolls_the_same_with_a_band(monkeypatch):
+def test_a_long_text_scrolls_the_same_with_a_band(monkeypatch):
     monkeypatch.setattr(paint, 'PAUSE_MS', 0)
     p, q = painters(240, 135)
     for painter in (p, q):

@@ -10,9 +10,9 @@
 # moves there. That works because every shape the screens draw paints the
 # whole of its rectangle (a text its glyphs' cells too): what a changed
 # rectangle shows was all drawn since the band came, and the rest of the
-# band (another place's rows) is never sent. A clear is kept as the rows
-# still to be background (blank), filled as the band comes to them or at
-# the push. Lines do not paint their rectangle (the chart's): a screen with
+# band (another place's rows) is never sent. A clear (or a wipe of whole
+# rows) is kept as the rows still to be background (blank), filled as the
+# band comes to them, sent with what is drawn there or at the push. Lines do not paint their rectangle (the chart's): a screen with
 # lines draws itself whole into each band in turn (each_band).
 import framebuf
 from trackside.ui import font as fonts, theme
@@ -35,7 +35,7 @@ class Painter:
             self.canvas, buffer, self.rows = display.canvas, None, self.h
         self.oy = 0                     # the screen row of the canvas's first row
         self.pinned = False             # (each_band: the band stays where it is put)
-        self.blank = []                 # rows (from, to) a clear left to be background
+        self.blank = []                 # rows (from, to) a clear or a wipe left to be background
         self.fmt = framebuf.MONO_VLSB if self.mono else framebuf.GS4_HMSB
         self.inks = {}
         self.dirty = []                 # rectangles (x, y, w, h) not yet shown
@@ -140,14 +140,15 @@ class Painter:
         # a clear left are filled with the background, under what is drawn
         # there; they are shown when something is (send) or at the push.
         self.send()
-        top = min(top, self.h - self.rows)
-        self.oy = self.display.top = top
-        if self.blank:
-            end = top + self.rows
-            for lo, hi in self.blank:
-                a, b = max(lo, top), min(hi, end)
-                if a < b:
-                    self.canvas.fill_rect(0, a - top, self.w, b - a, self.c(theme.BACKGROUND))
+        self.oy = self.display.top = min(top, self.h - self.rows)
+        for lo, hi in self.blank:
+            self.wipe(lo, hi)
+
+    def wipe(self, lo, hi):
+        # Screen rows lo to hi - 1 filled with the background, those the band holds.
+        a, b = max(lo, self.oy), min(hi, self.oy + self.rows)
+        if a < b:
+            self.canvas.fill_rect(0, a - self.oy, self.w, b - a, self.c(theme.BACKGROUND))
 
     def blanks(self, lo, hi):
         # Rows lo to hi - 1 to be background, as a clear leaves them: those
@@ -155,9 +156,7 @@ class Painter:
         lo, hi = max(0, lo), min(self.h, hi)
         if lo >= hi:
             return
-        a, b = max(lo, self.oy), min(hi, self.oy + self.rows)
-        if a < b:
-            self.canvas.fill_rect(0, a - self.oy, self.w, b - a, self.c(theme.BACKGROUND))
+        self.wipe(lo, hi)
         keep = []
         for r in self.blank:            # (joined with those they touch)
             if r[1] < lo or r[0] > hi:
@@ -168,8 +167,9 @@ class Painter:
         self.blank = keep
 
     def send(self):
-        # What changed in the band to the display: a row a clear left that
-        # something was drawn in goes whole (so that each row is sent once).
+        # What changed in the band to the display: a row still to be
+        # background that something was drawn in goes whole (so that each
+        # row is sent once).
         if self.blank:
             for i in range(len(self.dirty)):
                 r = self.dirty[i]
@@ -179,7 +179,7 @@ class Painter:
         self.dirty = []
 
     def unblank(self, top, end):
-        # Rows top to end - 1 that a clear left, in the band: marked whole.
+        # Rows top to end - 1 still to be background, in the band: marked whole.
         keep = []
         for lo, hi in self.blank:
             a, b = max(lo, top), min(hi, end)
@@ -345,9 +345,7 @@ class Painter:
                     self.canvas.rect(x + 1, y + 1 - self.oy, 6, h - 2, 1)
                 else:
                     self.canvas.fill_rect(x + 1, y + 1 - self.oy, 6, h - 2, swatch)
-            self.draw_glyphs(tx, ty - self.oy, text, font, fg, bg)
-            if self.cut is not None and (tx + font.measure(text) > self.w or ty + font.height > self.h):
-                self.cut.append(text)
+            self.glyphs(tx, ty, text, font, fg, bg)
             self.mark(x, y, w, h)
             if font.height > h:         # (a font taller than its box: drawn past it)
                 self.mark(tx, ty, font.measure(text), font.height)
@@ -428,7 +426,7 @@ class Painter:
         if w <= 0 or h <= 0:
             return
         # With a band, only into a union that the two cover whole: the rest
-        # of a bigger one would be drawn from no op (what the band held).
+        # of a bigger one holds what the band held before (other rows).
         slack = 0 if self.band else 256
         for i in range(len(self.dirty)):
             dx, dy, dw, dh = self.dirty[i]
