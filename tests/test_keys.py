@@ -53,3 +53,28 @@ def test_three_ways_to_press_one_button():
     assert [k for t, k, n in hold] == ['back']
     assert [k for t, k, n in very] == ['undo']
     assert very[0][0] < VERY_MS + 200              # sent while still held
+
+
+def test_a_steady_poll_answers_as_a_full_look_at_every_button_would():
+    # keys.py skips the polls of buttons held steady until a debounce, hold
+    # or repeat time is due. Random presses, holds, bounces and uneven poll
+    # gaps on each keymap: the same events at the same polls as a Keys that
+    # looks at every button on every poll (its due time never in the future).
+    import random
+    rnd = random.Random(11)
+    three = (('select', 'back', 'undo'), ('up', 'repeat', None), ('down', 'repeat', None))
+    for keymap in (FOUR, SEL, three):
+        for _ in range(40):
+            quick, full = Keys(keymap), Keys(keymap)
+            now, mask, skipped = 0, 0, 0
+            for _ in range(300):
+                if rnd.random() < 0.08:
+                    mask = rnd.randrange(1 << len(keymap)) if rnd.random() < 0.7 else 0
+                now += rnd.choice((1, 5, 10, 10, 10, 30, 200))
+                before = quick.due
+                got = list(quick.poll(mask, now))
+                full.due = -1
+                want = list(full.poll(mask, now))
+                assert got == want, (keymap, now, mask)
+                skipped += mask != 0 and mask == quick.mask and now < before
+            assert skipped > 0          # (the quick way was taken)

@@ -15,6 +15,7 @@ REPEAT_MS = 120     # while held: about 8 steps a second
 
 
 NOTHING = ()
+LATER = 0x3FFFFFFF  # a due time of never (the biggest small int on a 32-bit MicroPython; ticks_ms stays under it)
 
 
 class Keys:
@@ -30,6 +31,8 @@ class Keys:
         self.repeats = [0] * n
         self.idle = True                # all up and settled
         self.out = []                   # the events of a poll (one list, used again)
+        self.mask = 0                   # the levels at the last poll
+        self.due = LATER                # when something is next to happen if they stay so
 
     # Every function here keeps its frame to MicroPython's 11 words (the
     # arguments, locals and stack: py/objfun.c, VM_MAX_STATE_ON_STACK). A
@@ -45,9 +48,15 @@ class Keys:
         # nothing (an allocation costs thousands of instructions here).
         if mask == 0 and self.idle:
             return NOTHING
+        # A button held steady has nothing to say until its debounce, hold
+        # or repeat time comes: most polls of a press (a tap is eight or so)
+        if mask == self.mask and now < self.due:
+            return NOTHING
         if self.out:                # (emptied only when it has something: a
             del self.out[:]         # slice is an allocation too)
         self.idle = mask == 0
+        self.mask = mask
+        self.due = LATER
         for i in range(len(self.raw)):
             if (mask >> i) & 1 or self.raw[i] or self.down[i]:
                 self._button(i, mask, now)      # (one up and settled has nothing to do)
@@ -70,6 +79,25 @@ class Keys:
             self._held(i, now)
         if held or level:
             self.idle = False
+        if level != held:           # (a change not yet debounced)
+            self.due = min(self.due, self.since[i] + DEBOUNCE_MS)
+        if held:                    # (still down while its release is debounced)
+            self._next(i)
+
+    def _next(self, i):
+        # When button i, held, is next to do something (its hold, very long
+        # hold or next repeat), if that is sooner than what is due already.
+        short, hold, very = self.keymap[i]
+        if hold == 'repeat':
+            t = self.repeat_at[i]
+        elif very and self.fired[i] < 2:
+            t = self.down_at[i] + VERY_MS
+        elif hold and not very and not self.fired[i]:
+            t = self.down_at[i] + HOLD_MS
+        else:
+            return
+        if t < self.due:
+            self.due = t
 
     def _pressed(self, i, now):
         short, hold, very = self.keymap[i]
