@@ -25,6 +25,9 @@
 # the UI's modules imported, with the display, after the game, and after the
 # game without its session (what the game's data takes), after a line of
 # micropython.qstr_info() (the interned strings' pool).
+# Every heap figure leaves out the key player: keyscript.py's code and the
+# presses it plays (a board has neither: its presses come from its buttons).
+# The headless display stays in, standing in for the board's own module.
 import sys
 import gc
 ROM = 0             # bytes of a ROMFS image held in RAM here (in flash on a board)
@@ -49,14 +52,11 @@ def in_use():
 
 parts = [in_use()]
 from headless import Display, BOARDS
-import keyscript
-from trackside.ui.app import App
-parts.append(in_use())
-
+import trackside.ui.keys         # (firmware, which keyscript imports)
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
 width, height, mono, names, keymap = BOARDS['pico_display']
-# (as on the board: the UI's band of the screen, and no picture of the screen in the heap)
-display = Display(width, height, mono, picture=False)
+player = in_use()
+import keyscript
 f = open(keys_file)
 script = f.read()
 f.close()
@@ -65,6 +65,12 @@ f.close()
 # would change what each allocation costs)
 presses = keyscript.plan(script, names)
 script = None
+ROM += in_use() - player        # from here on the key player is left out
+from trackside.ui.app import App
+parts.append(in_use())
+
+# (as on the board: the UI's band of the screen, and no picture of the screen in the heap)
+display = Display(width, height, mono, picture=False)
 gc.collect()
 most = [gc.mem_alloc() - ROM]
 # bytes mode, made full size now (grown during the game, a list needs ever
