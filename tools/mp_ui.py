@@ -30,7 +30,8 @@
 # The headless display stays in, standing in for the board's own module.
 import sys
 import gc
-ROM = 0             # bytes of a ROMFS image held in RAM here (in flash on a board)
+ASIDE = 0           # heap bytes that are not the device's: a ROMFS image held in RAM here
+                    # (in flash on a board), then the key player
 for d in reversed(sys.argv[1].split(':')):
     if d.endswith('.img'):
         # the firmware as a ROMFS image: imported in place, not copied to RAM
@@ -38,7 +39,7 @@ for d in reversed(sys.argv[1].split(':')):
         f = open(d, 'rb')
         image = f.read()
         f.close()
-        ROM = len(image)
+        ASIDE = len(image)
         vfs.mount(vfs.VfsRom(image), '/rom')
         d = '/rom'
     sys.path.insert(0, d)
@@ -47,7 +48,7 @@ import micropython
 
 def in_use():
     gc.collect()
-    return gc.mem_alloc() - ROM
+    return gc.mem_alloc() - ASIDE
 
 
 parts = [in_use()]
@@ -65,14 +66,14 @@ f.close()
 # would change what each allocation costs)
 presses = keyscript.plan(script, names)
 script = None
-ROM += in_use() - player        # from here on the key player is left out
+ASIDE += in_use() - player        # from here on the key player is left out
 from trackside.ui.app import App
 parts.append(in_use())
 
 # (as on the board: the UI's band of the screen, and no picture of the screen in the heap)
 display = Display(width, height, mono, picture=False)
 gc.collect()
-most = [gc.mem_alloc() - ROM]
+most = [gc.mem_alloc() - ASIDE]
 # bytes mode, made full size now (grown during the game, a list needs ever
 # bigger blocks of a fragmented heap): the display's count after start-up and
 # after each press, the screen the next press is made on, how many actions
@@ -154,7 +155,7 @@ def after(i):
     first_show[0] = False
     if mode == 'heap' or mode == 'trace':
         gc.collect()
-        now = gc.mem_alloc() - ROM
+        now = gc.mem_alloc() - ASIDE
         if now > most[0]:
             most[0] = now
             if mode == 'trace':     # where the peak is: the press, its screen, the modules

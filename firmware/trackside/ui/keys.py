@@ -79,8 +79,8 @@ class Keys:
             self._held(i, now)
         if held or level:
             self.idle = False
-        if level != held:           # (a change not yet debounced)
-            self.due = min(self.due, self.since[i] + DEBOUNCE_MS)
+        if level != held and self.since[i] + DEBOUNCE_MS < self.due:
+            self.due = self.since[i] + DEBOUNCE_MS      # (a change not yet debounced)
         if held:                    # (still down while its release is debounced)
             self._next(i)
 
@@ -92,7 +92,7 @@ class Keys:
             t = self.repeat_at[i]
         elif very and self.fired[i] < 2:
             t = self.down_at[i] + VERY_MS
-        elif hold and not very and not self.fired[i]:
+        elif hold and not self.fired[i]:
             t = self.down_at[i] + HOLD_MS
         else:
             return
