@@ -239,8 +239,7 @@ class SettingsScreen(ListScreen):
         spec = self.items[self.index][1]
         return self.ng.text(spec[0])[1] if spec else 'With the settings listed below'
 
-    def draw(self, p, app):
-        ListScreen.draw(self, p, app)
+    def draw_under(self, p):
         self.draw_help(p)
 
     def draw_help(self, p):

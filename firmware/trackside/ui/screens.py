@@ -9,6 +9,9 @@ from trackside.ui import theme
 
 MARK = 5            # width of the selection bar
 MONEY = ('$', '£', '€')     # units written before the number
+# the list rows' boxes (Painter.put's names), written out: 'item%d' % k
+# would make a new str for each row drawn
+ITEMS = ('item0', 'item1', 'item2', 'item3', 'item4', 'item5', 'item6', 'item7', 'item8', 'item9')
 
 HINTS = {
     # what the keys do, by screen kind and by board (docs/device.md, Keys)
@@ -60,13 +63,23 @@ def fit(text, chars):
 def arrows(p, x, top, bottom, up, down, bg=theme.BACKGROUND):
     # Small arrows at the right edge where a list or text goes on above or
     # below, or nothing (the background bg).
-    ink = theme.DIM
-    if bg != theme.BACKGROUND:
-        ink = theme.BACKGROUND if p.mono else theme.TEXT     # (mono: dark on a lit box)
-    for is_up, show, y in ((True, up, top + 2), (False, down, bottom - 6)):
+    arrow(p, x, top + 2, True, up, bg)
+    arrow(p, x, bottom - 6, False, down, bg)
+
+
+def arrow(p, x, y, is_up, show, bg):
+    # One arrow, 7x4 at (x, y), or its box blank: the box filled (and marked
+    # changed) once, the ink's four lines drawn on it unmarked (each fill()
+    # is a call that goes through the list of changed areas).
+    p.fill(x, y, 7, 4, bg)
+    if show:
+        ink = theme.DIM
+        if bg != theme.BACKGROUND:
+            ink = theme.BACKGROUND if p.mono else theme.TEXT     # (mono: dark on a lit box)
+        c = p.c(ink)
         for k in range(4):
             w = 1 + 2 * k if is_up else 7 - 2 * k
-            p.fill(x + (7 - w) // 2, y + k, w, 1, ink if show else bg)
+            p.box(x + (7 - w) // 2, y + k, w, 1, c)
 
 
 class Screen:
@@ -83,6 +96,10 @@ class Screen:
     def draw_frame(self, p, app, title=None):
         # Title bar on top, what the keys do at the bottom. Either scrolls
         # when it is longer than the screen is wide.
+        self.draw_top(p, title)
+        self.draw_hint(p, app)
+
+    def draw_top(self, p, title=None):
         p.clear()
         hh = self.header_h(p)
         lh = p.small.height + 1
@@ -90,6 +107,8 @@ class Screen:
             p.put('summary', 0, 0, p.w, lh, self.summary, p.small, theme.TEXT, theme.BAR)
         p.put('frame', 0, hh - lh - 1, p.w, lh, title or self.title, p.small, theme.DIM)
         p.fill(0, hh - 1, p.w, 1, theme.BAR)
+
+    def draw_hint(self, p, app):
         hint = self.hint(app)
         if hint:
             fh = self.footer_h(p)
@@ -142,18 +161,33 @@ class ListScreen(Screen):
         return max(1, self.body(p)[1] // self.row_h(p))
 
     def draw(self, p, app):
-        self.draw_frame(p, app)
+        # From the top down, the arrow above with the first row: where the
+        # canvas is a band of the screen (ui/paint.py), the band only moves
+        # down (each move sends what changed, then wipes the rows it comes to).
+        self.draw_top(p)
         self.scroll(p)
         for i in range(self.top, min(len(self.items), self.top + self.rows(p))):
             self.draw_row(p, i)
-        self.draw_more(p)
+            if i == self.top:
+                self.draw_more(p, True, False)
+        self.draw_more(p, False, True)
+        self.draw_under(p)
+        self.draw_hint(p, app)
 
-    def draw_more(self, p):
+    def draw_under(self, p):
+        # What a kind of list shows between its rows and the hint (the
+        # settings' help), drawn in its place from the top down.
+        pass
+
+    def draw_more(self, p, above=True, below=True):
         # Arrows at the right edge where the list goes on above or below.
         y0, h = self.body(p)
         rows = self.rows(p)
-        arrows(p, p.w - 9, y0, y0 + rows * self.row_h(p), self.top > 0,
-               self.top + rows < len(self.items))
+        if above:
+            arrow(p, p.w - 9, y0 + 2, True, self.top > 0, theme.BACKGROUND)
+        if below:
+            arrow(p, p.w - 9, y0 + rows * self.row_h(p) - 6, False, self.top + rows < len(self.items),
+                  theme.BACKGROUND)
 
     def scroll(self, p):
         # Keep the selected row on screen; True if the view moved.
@@ -172,18 +206,21 @@ class ListScreen(Screen):
         item = self.items[i]
         # (the arrows' strip at the right edge is left alone: a row drawn
         # again, the last one shown, would wipe the arrow under it)
+        # The row is painted whole by the mark's bar and the text's box beside
+        # it (a swatch's column filled first), with no fill of the row under them.
         edge = p.w - (10 if len(self.items) > self.rows(p) else 0)
-        p.fill(0, y, edge, rh, theme.BACKGROUND)
         self.draw_mark(p, i)
         x = MARK + 2
         if len(item) > 2 and item[2] is not None:
+            p.fill(MARK, y, rh, rh, theme.BACKGROUND)
             p.swatch(x, y + 2, rh - 4, rh - 4, item[2])
             x += rh
         font = getattr(p, self.font)
         room = edge - x
         fg = theme.DIM if len(item) > 3 and item[3] else theme.TEXT
         # a long item is shortened, and scrolls once it is chosen
-        name = 'item%d' % (i - self.top)
+        k = i - self.top
+        name = ITEMS[k] if k < len(ITEMS) else 'item%d' % k
         p.forget(name)
         text = item[0]
         if fg == theme.DIM and p.mono:
