@@ -1007,10 +1007,11 @@ import array
 f = fonts.load("medium")
 buf = bytearray(((20 + 1) // 2) * 30 + 64)
 sp = array.array("H", [0] * 12)
+sp[2], sp[11] = 20, 30          # the canvas: 20 x 30 (Font.spec leaves them to the caller)
 for x, y, n in ((0, 0, 2), (10, 0, 1), (0, 8, 1), (1, 0, 1), (60000, 0, 1), (0, 60000, 1)):
-    ink4(buf, f.spec(sp, x, y, 20, 30, n, 15), b"MW"[:n], sp)
+    ink4(buf, f.spec(sp, x, y, n, 15), b"MW"[:n], sp)
     assert buf == bytearray(len(buf)), (x, y, n)
-ink4(buf, f.spec(sp, 4, 0, 20, 30, 1, 15), b"M", sp)     # (and one that is: drawn)
+ink4(buf, f.spec(sp, 4, 0, 1, 15), b"M", sp)     # (and one that is: drawn)
 assert buf != bytearray(len(buf)) and buf[-64:] == bytearray(64)
 print("OK", done, fast_runs > done // 4)
 """

@@ -65,6 +65,28 @@ def test_no_text_is_cut_in_a_whole_game(board, game, tmp_path):
     assert {'Dashboard', 'ListScreen', 'SettingsScreen'} <= w.seen
 
 
+@pytest.mark.parametrize('board', ['pico_display', 'oled_ssd1306'])
+def test_the_painter_records_text_drawn_past_the_screens_edge(board):
+    # What the whole-game test above relies on: p.cut gets every text drawn
+    # past the right edge or the foot (in a band or on a whole canvas), and
+    # nothing that fits; a box's text is cut to the box (it scrolls).
+    from host_sim.headless import Display
+    from trackside.ui.paint import Painter
+    width, height, mono = BOARDS[board][:3]
+    p = Painter(Display(width, height, mono))
+    p.cut = []
+    p.text(0, 0, 'fits', p.small)
+    p.text(2, p.h - p.small.height, 'fits at the foot', p.small)
+    assert p.cut == []
+    p.text(p.w - 2 * p.small.width, 0, 'past the right edge', p.small)
+    p.text(0, p.h - p.small.height + 1, 'past the foot', p.small)
+    assert p.cut == ['past the right edge', 'past the foot']
+    p.cut = []
+    p.put('box', 0, 0, 5 * p.small.width, p.small.height, 'longer than its box', p.small)
+    p.put('box', 0, 0, 5 * p.small.width, p.small.height, 'longer than its box, still', p.small)
+    assert p.cut == []
+
+
 def test_a_text_too_long_for_its_box_scrolls_through_all_of_it():
     # The Painter's scrolling box: every character of the text is shown,
     # a box's width at a time, and it starts again at the start.

@@ -93,6 +93,11 @@ class Font:
         # start inside a canvas byte).
         if self._chars is not None or self._scale != 1 or self.width & 1:
             return None
+        # (an ASCII text, nearly every one, is its own bytes: found here, not
+        # in _codes, whose frame is on the heap: tools/mpy_frames.py)
+        t = text.encode()
+        if len(t) == len(text) and b'\x7f' not in t:
+            return t
         return self._codes(text)
 
     def _codes(self, text):
@@ -126,13 +131,14 @@ class Font:
             out.append(c)
         return out
 
-    def spec(self, sp, x, y, width, height, n, fg):
-        # ink4's words (boards/ink4.py) for n codes at (x, y), on a canvas
-        # width x height, in colour fg; returns the glyphs' data, ink4's src.
+    def spec(self, sp, x, y, n, fg):
+        # ink4's words (boards/ink4.py) for n codes at (x, y), in colour fg;
+        # returns the glyphs' data, ink4's src. The canvas's width and height
+        # (sp[2], sp[11]) are set once by the owner of sp (ui/paint.py): with
+        # them as arguments this call's frame would be on the heap.
         stride = self._stride
         sp[0] = x
         sp[1] = y + self._top // stride
-        sp[2] = width
         sp[3] = n
         sp[4] = self.width
         sp[5] = stride
@@ -141,7 +147,6 @@ class Font:
         sp[8] = self._all
         sp[9] = self._missing
         sp[10] = fg
-        sp[11] = height
         return self._data
 
     def index(self, char):

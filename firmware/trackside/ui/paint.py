@@ -54,6 +54,8 @@ class Painter:
             from array import array
             self.buffer = display.buffer if buffer is None else buffer
             self.spec = array('H', [0] * 12)
+            self.spec[2] = self.w           # (the canvas's width and rows: Font.spec)
+            self.spec[11] = self.rows
         if not self.mono:
             display.palette(theme.rgb_list())
         # fonts by screen size (the resolution, not the board): hints and
@@ -139,8 +141,18 @@ class Painter:
         # The band from screen row top (or as near as it fits). Its rows that
         # a clear left are filled with the background, under what is drawn
         # there; they are shown when something is (send) or at the push.
-        self.send()
-        self.oy = self.display.top = min(top, self.h - self.rows)
+        # (send() and the wipes only when there is something to do, and no
+        # min(): this frame then fits on the C stack; a bigger one is
+        # allocated on the heap at every call: tools/mpy_frames.py)
+        if self.dirty:
+            self.send()
+        last = self.h - self.rows
+        self.oy = self.display.top = top if top < last else last
+        if self.blank:
+            self.wipe_blank()
+
+    def wipe_blank(self):
+        # The rows a clear or a wipe left to be background, those the band holds.
         for lo, hi in self.blank:
             self.wipe(lo, hi)
 
@@ -201,8 +213,6 @@ class Painter:
         # text() without marking it changed (but a text taller than the band
         # is marked a band at a time, as it is drawn in each).
         fh = font.height
-        if self.cut is not None and (x + font.measure(s) > self.w or y + fh > self.h):
-            self.cut.append(s)
         if y < self.oy or y + fh > self.oy + self.rows:
             self.aim(y, fh)
             if fh > self.rows and self.band and not self.pinned:
@@ -218,31 +228,29 @@ class Painter:
 
     def draw_glyphs(self, x, y, s, font, fg, bg):
         # The glyphs at (x, y) of the canvas: their cells filled with the
-        # background at once, then only their ink blitted (the background is
-        # the blit's key): the same pixels as opaque glyphs, for a fifth or
-        # so less of the blits' work (a glyph is mostly background; the blit
-        # sets each pixel on its own).
-        b = self.c(bg)
-        self.canvas.fill_rect(x, y, font.measure(s), font.height, b)
-        if self.fast is None or not self.inked(x, y, s, font, fg, bg):
-            font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, b)
-
-    def inked(self, x, y, s, font, fg, bg):
-        # The glyphs' ink on their cells, filled with bg already, in machine
-        # code (self.fast, the board's: None on a board that has none) where
+        # background at once, then only their ink drawn: in machine code
+        # (self.fast, the board's: boards/ink4.py) where the board has it and
         # the text is all on the canvas from an even x (a glyph's two pixels
-        # a canvas byte); False where it is not, for framebuf's blit of each
-        # glyph with bg as its key (Font.draw). The same pixels either way
-        # (tests/test_boards.py). (x, y): on the canvas.
-        if x >= 0 and y >= 0 and not x & 1 and \
-                x + font.measure(s) <= self.w and y + font.height <= self.rows:
+        # a canvas byte); else blitted by framebuf with the background as the
+        # key (Font.draw): the same pixels either way (tests/test_boards.py),
+        # and the same as opaque glyphs, for a fifth or so less of the blits'
+        # work (a glyph is mostly background; the blit sets each pixel on its
+        # own). (One function, not two: a call of either has its frame on the
+        # heap, tools/mpy_frames.py.)
+        b = self.c(bg)
+        w = len(s) * font.width
+        if self.cut is not None and (x + w > self.w or y + self.oy + font.height > self.h):
+            self.cut.append(s)      # (tests: text drawn past the screen's edge)
+        self.canvas.fill_rect(x, y, w, font.height, b)
+        if self.fast is not None and x >= 0 and y >= 0 and not x & 1 and \
+                x + w <= self.w and y + font.height <= self.rows:
             codes = font.codes(s)
             if codes is not None:
-                f = fg if fg != bg else (1 - bg) & 15     # (as ink() makes it)
                 sp = self.spec
-                self.fast(self.buffer, font.spec(sp, x, y, self.w, self.rows, len(codes), f), codes, sp)
-                return True
-        return False
+                self.fast(self.buffer, font.spec(sp, x, y, len(codes), fg if fg != bg else (1 - bg) & 15),
+                          codes, sp)      # (the ink as ink() makes it)
+                return
+        font.draw(self.canvas, x, y, s, self.ink(bg, fg), None, b)
 
     def line(self, x1, y1, x2, y2, colour):
         # (Only where the whole screen is drawn at once, or a band at a
@@ -329,7 +337,8 @@ class Painter:
         # (drawn on the canvas and marked once, here: each of fill(), text()
         # and mark() is a call, and one with a frame on the heap: tools/mpy_frames.py)
         if not same_box:
-            y0, y1 = min(y, ty), max(y + h, ty + font.height)
+            y0 = y if y < ty else ty
+            y1 = y + h if y + h > ty + font.height else ty + font.height
             if y0 < self.oy or y1 > self.oy + self.rows:
                 self.aim(y0, y1 - y0)
                 if y1 - y0 > self.rows and self.band and not self.pinned:
@@ -345,7 +354,9 @@ class Painter:
                     self.canvas.rect(x + 1, y + 1 - self.oy, 6, h - 2, 1)
                 else:
                     self.canvas.fill_rect(x + 1, y + 1 - self.oy, 6, h - 2, swatch)
-            self.glyphs(tx, ty, text, font, fg, bg)
+            # (its rows are in the band now: drawn at once, not through
+            # glyphs(), a call whose frame is on the heap)
+            self.draw_glyphs(tx, ty - self.oy, text, font, fg, bg)
             self.mark(x, y, w, h)
             if font.height > h:         # (a font taller than its box: drawn past it)
                 self.mark(tx, ty, font.measure(text), font.height)
@@ -366,8 +377,11 @@ class Painter:
             while end > i and t[end - 1] == o[end - 1]:
                 end -= 1            # the same length: the unchanged tail stays too
         if i < end:
-            self.glyphs(tx + i * font.width, ty, text[i:end] if i or end < len(text) else text,
-                        font, fg, bg)
+            part = text[i:end] if i or end < len(text) else text
+            if ty < self.oy or ty + font.height > self.oy + self.rows:
+                self.glyphs(tx + i * font.width, ty, part, font, fg, bg)     # (the band moves)
+            else:
+                self.draw_glyphs(tx + i * font.width, ty - self.oy, part, font, fg, bg)
             self.mark(tx + i * font.width, ty, (end - i) * font.width, font.height)
         if len(was) > len(text):
             tx += len(text) * font.width
@@ -407,14 +421,18 @@ class Painter:
         # command instead of two, without pushing much that did not change.
         # (Merged here, not when shown: a screen drawn whole, a chart of a
         # long game, marks hundreds, and their list would be kilobytes.)
+        # (This part, at every shape drawn, fits its frame on the C stack:
+        # no min(), and the search of the list in a function of its own.)
         if x < 0:
             w += x
             x = 0
         if y < 0:
             h += y
             y = 0
-        w = min(w, self.w - x)
-        h = min(h, self.h - y)
+        if w > self.w - x:
+            w = self.w - x
+        if h > self.h - y:
+            h = self.h - y
         if self.band and not self.pinned:
             # (only rows the band holds: a shape drawn in pieces is marked
             # as each is drawn, and the rest of the band is not to be sent)
@@ -423,8 +441,14 @@ class Painter:
                 y = self.oy
             if y + h > self.oy + self.rows:
                 h = self.oy + self.rows - y
-        if w <= 0 or h <= 0:
-            return
+        if w > 0 and h > 0:
+            if self.dirty:
+                self.merge(x, y, w, h)
+            else:
+                self.dirty.append((x, y, w, h))
+
+    def merge(self, x, y, w, h):
+        # A changed rectangle into the list, joined with one it touches.
         # With a band, only into a union that the two cover whole: the rest
         # of a bigger one holds what the band held before (other rows).
         slack = 0 if self.band else 256
@@ -450,9 +474,11 @@ class Painter:
         # Push what changed to the display (called at every poll when
         # something did: dirty or blank). Rows a clear left that nothing has
         # drawn in since are background: the band goes to each.
-        self.send()
+        if self.dirty:
+            self.send()
         while self.blank:
             self.move(self.blank[0][0])
             self.unblank(self.oy, self.oy + self.rows)
-            self.send()
+            if self.dirty:
+                self.send()
 
