@@ -20,7 +20,9 @@
 # A row's bits past the font's width are 0 in every glyph (tools/make_fonts.py;
 # tests/test_fonts.py holds it), so a byte is drawn whole.
 # Only the ink is drawn: the caller fills the glyphs' cells with the
-# background first, as Painter.glyphs does. The caller also checks that the
+# background first, as Painter.draw_glyphs does, and says which colour it is
+# (spec's last word), so that a canvas byte with ink in it is written, not
+# read and changed: its other pixel is the background. The caller also checks that the
 # text starts at an even x, that the font's width is even, and that the text
 # is wholly on the canvas: nothing here is clipped (a text that is not is
 # left undrawn, so that no call writes past the canvas).
@@ -33,7 +35,8 @@ def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
     # the font's TOP), the canvas's width, the number of codes, the font's
     # width, its bytes a glyph row, its rows a glyph, the code of glyph 0
     # (FIRST), the last glyph's number, the number of the glyph drawn for a
-    # code with none ('?'), the ink's colour (0-15), the canvas's height.
+    # code with none ('?'), the ink's colour (0-15), the canvas's height, the
+    # background's colour (0-15: the glyphs' cells are filled with it).
     # codes: a byte a glyph, its number + FIRST (the text's bytes, where it
     # is ASCII). A space is left as the background.
     x = int(spec[0])
@@ -49,8 +52,10 @@ def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
     fg = int(spec[10])
     if x + n * gw > cw or y + rows > int(spec[11]) or x & 1:
         return                      # (not all on the canvas: the Painter uses framebuf there)
-    hi = fg << 4
-    both = hi | fg
+    bg = int(spec[12])
+    both = (fg << 4) | fg           # a canvas byte: both pixels ink,
+    hi = (fg << 4) | bg             # the left one (the high nibble),
+    lo = (bg << 4) | fg             # the right one
     row_bytes = (cw + 1) >> 1
     size = rows * stride
     start = y * row_bytes + (x >> 1)
@@ -78,30 +83,30 @@ def ink4(dst: ptr8, src: ptr8, codes: ptr8, spec: ptr16):
                         if p == 3:
                             dst[a] = both
                         elif p == 2:
-                            dst[a] = (int(dst[a]) & 0x0F) | hi
+                            dst[a] = hi
                         elif p == 1:
-                            dst[a] = (int(dst[a]) & 0xF0) | fg
+                            dst[a] = lo
                         p = (b >> 4) & 3
                         if p == 3:
                             dst[a + 1] = both
                         elif p == 2:
-                            dst[a + 1] = (int(dst[a + 1]) & 0x0F) | hi
+                            dst[a + 1] = hi
                         elif p == 1:
-                            dst[a + 1] = (int(dst[a + 1]) & 0xF0) | fg
+                            dst[a + 1] = lo
                         p = (b >> 2) & 3
                         if p == 3:
                             dst[a + 2] = both
                         elif p == 2:
-                            dst[a + 2] = (int(dst[a + 2]) & 0x0F) | hi
+                            dst[a + 2] = hi
                         elif p == 1:
-                            dst[a + 2] = (int(dst[a + 2]) & 0xF0) | fg
+                            dst[a + 2] = lo
                         p = b & 3
                         if p == 3:
                             dst[a + 3] = both
                         elif p == 2:
-                            dst[a + 3] = (int(dst[a + 3]) & 0x0F) | hi
+                            dst[a + 3] = hi
                         elif p == 1:
-                            dst[a + 3] = (int(dst[a + 3]) & 0xF0) | fg
+                            dst[a + 3] = lo
                     a += 4
                     j += 1
                 g += stride

@@ -1006,7 +1006,7 @@ for w, h in ((240, 135), (320, 240), (135, 240)):
 import array
 f = fonts.load("medium")
 buf = bytearray(((20 + 1) // 2) * 30 + 64)
-sp = array.array("H", [0] * 12)
+sp = array.array("H", [0] * 13)     # (the background, the last: 0, as buf is)
 sp[2], sp[11] = 20, 30          # the canvas: 20 x 30 (Font.spec leaves them to the caller)
 for x, y, n in ((0, 0, 2), (10, 0, 1), (0, 8, 1), (1, 0, 1), (60000, 0, 1), (0, 60000, 1)):
     ink4(buf, f.spec(sp, x, y, n, 15), b"MW"[:n], sp)

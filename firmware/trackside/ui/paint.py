@@ -53,7 +53,7 @@ class Painter:
         if self.fast is not None:
             from array import array
             self.buffer = display.buffer if buffer is None else buffer
-            self.spec = array('H', [0] * 12)
+            self.spec = array('H', [0] * 13)
             self.spec[2] = self.w           # (the canvas's width and rows: Font.spec)
             self.spec[11] = self.rows
         if not self.mono:
@@ -247,6 +247,7 @@ class Painter:
             codes = font.codes(s)
             if codes is not None:
                 sp = self.spec
+                sp[12] = b                  # (the cells' colour, filled above)
                 self.fast(self.buffer, font.spec(sp, x, y, len(codes), fg if fg != bg else (1 - bg) & 15),
                           codes, sp)      # (the ink as ink() makes it)
                 return
@@ -369,13 +370,18 @@ class Painter:
         t, o = text.encode(), was.encode()
         if len(t) != len(text) or len(o) != len(was):
             t, o = text, was
+        # (the shorter length taken once: a len() a character was most of
+        # these loops' work)
+        n = len(text) if len(text) < len(was) else len(was)
         i = 0
-        while i < len(text) and i < len(was) and t[i] == o[i]:
+        while i < n and t[i] == o[i]:
             i += 1
         end = len(text)
         if end == len(was):
-            while end > i and t[end - 1] == o[end - 1]:
-                end -= 1            # the same length: the unchanged tail stays too
+            k = end - 1             # the same length: the unchanged tail stays too
+            while k >= i and t[k] == o[k]:
+                k -= 1
+            end = k + 1
         if i < end:
             part = text[i:end] if i or end < len(text) else text
             if ty < self.oy or ty + font.height > self.oy + self.rows:
