@@ -225,26 +225,38 @@ def columns(app, order, chars):
     # and whether every cell fitted. A row is put together as UTF-8 bytes
     # and made a str once: on MicroPython each str made costs thousands of
     # instructions (it is looked up among all the interned strings), bytes
-    # only their allocation.
+    # only their allocation. The spaces owed before the next cell (gap) are
+    # added with it, so that a row ends with its last cell, not spaces to be
+    # stripped (a second str). (No max(), min() or sum(): a builtin's call
+    # costs more than a comparison; this runs at every entry.)
     shorts = app.shorts
-    cells = [app.gui.cells(app, q) for q in order]
+    gui = app.gui
+    cells = [gui.cells(app, q) for q in order]
     widths = []
     for row in cells:
         for j in range(len(row)):
+            n = len(row[j])
             if j == len(widths):
-                widths.append(0)
-            widths[j] = max(widths[j], len(row[j]))
+                widths.append(n)
+            elif n > widths[j]:
+                widths[j] = n
     name_w = 3
     for q in order:
-        name_w = max(name_w, min(8, len(shorts[q])))
-    if name_w > 3 and name_w + sum(1 + w for w in widths) > chars:
-        name_w = 3                  # shorter names before fewer columns
+        n = len(shorts[q])
+        if n > name_w:
+            name_w = n if n < 8 else 8
+    if name_w > 3:
+        size = name_w
+        for w in widths:
+            size += 1 + w
+        if size > chars:
+            name_w = 3                  # shorter names before fewer columns
     out = []
     whole = True
     for i in range(len(order)):
         name = name_of(shorts[order[i]], name_w)
         text = bytearray(name.encode())
-        text += b' ' * (name_w - len(name))
+        gap = name_w - len(name)
         size = name_w
         row = cells[i]
         for j in range(len(row)):
@@ -253,18 +265,21 @@ def columns(app, order, chars):
                 whole = False
                 break
             cell = row[j]
-            pad = b' ' * (widths[j] - len(cell))   # (in characters: '£' is two bytes)
+            pad = widths[j] - len(cell)     # (in characters: '£' is two bytes)
             if not isinstance(cell, bytes):
                 cell = cell.encode()        # (a game's cells may be bytes: see steam_ui)
-            text += b' '
             # amounts line up on the right; words ("out 4th") on the left
             if b' ' in cell:
+                text += b' ' * (gap + 1)
                 text += cell
-                text += pad
+                gap = pad
+            elif cell:
+                text += b' ' * (gap + 1 + pad)
+                text += cell
+                gap = 0
             else:
-                text += pad
-                text += cell
-        out.append(text.decode().rstrip())
+                gap += 1 + pad
+        out.append(text.decode().rstrip() if text and text[-1] == 32 else text.decode())
     return out, whole
 
 
