@@ -18,7 +18,7 @@ from trackside import need
 from trackside.logfmt import amount, player_index, low, txt
 from trackside.games import steam_turn as turn
 from trackside.games.steam_turn import (
-    LOCO_MAX, LINKS_MAX, TILES, TILE_TITLES, LOCOMOTIVE, MAY_DECLINE, CITY_GROWTH, URBANIZATION,
+    LOCO_MAX, LINKS_MAX, TILES, TILE_TITLES, LOCOMOTIVE, MAY_DECLINE,
     AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER, CAPITAL, BIDDING)
 
 NAME = 'steam'
@@ -134,13 +134,6 @@ def expects(s):
     return s['queue'][0], _EXPECTS[ph]
 
 
-# A tile passed on (§5.1) as the tile pick names it, word and title, written
-# out: a str put together at every prompt would be looked up among all the
-# interned strs on MicroPython (thousands of instructions each).
-PASSED = {CITY_GROWTH: ('citygrowth pass', 'City Growth (pass)'),
-          URBANIZATION: ('urbanization pass', 'Urbanization (pass)')}
-
-
 def prompt(s, setup=None):
     # What the game waits for: whose move, which phase, the legal answers.
     ph = s['phase']
@@ -160,7 +153,12 @@ def prompt(s, setup=None):
         for t1 in range(1, 8):
             for dec in ((0, 1) if t1 in MAY_DECLINE else (0,)):
                 if turn.tile_refusal(s, v, p, t1, dec) is None:
-                    word, label = PASSED[t1] if dec else (TILES[t1 - 1], TILE_TITLES[t1 - 1])
+                    # (a str put together only where it differs from the
+                    # tables': on MicroPython each new one is looked up among
+                    # all the interned strs, thousands of instructions)
+                    word, label = TILES[t1 - 1], TILE_TITLES[t1 - 1]
+                    if dec:
+                        word, label = word + ' pass', label + ' (pass)'
                     cost = v.tile_cost(s, p, t1, dec)
                     picks.append((word, '%s $%d' % (label, cost) if cost else label))
         return ask(t, ph, p, '%s: take an action tile' % who, [('tile', PICK, picks)])

@@ -239,8 +239,10 @@ class SettingsScreen(ListScreen):
         spec = self.items[self.index][1]
         return self.ng.text(spec[0])[1] if spec else 'With the settings listed below'
 
-    def draw_under(self, p):
+    def draw_hint(self, p, app):
+        # the help first, from the top down (ListScreen.draw)
         self.draw_help(p)
+        ListScreen.draw_hint(self, p, app)
 
     def draw_help(self, p):
         n = self.help_lines(p)

@@ -9,9 +9,6 @@ from trackside.ui import theme
 
 MARK = 5            # width of the selection bar
 MONEY = ('$', '£', '€')     # units written before the number
-# the list rows' boxes (Painter.put's names), written out: 'item%d' % k
-# would make a new str for each row drawn
-ITEMS = ('item0', 'item1', 'item2', 'item3', 'item4', 'item5', 'item6', 'item7', 'item8', 'item9')
 
 HINTS = {
     # what the keys do, by screen kind and by board (docs/device.md, Keys)
@@ -171,13 +168,7 @@ class ListScreen(Screen):
             if i == self.top:
                 self.draw_more(p, True, False)
         self.draw_more(p, False, True)
-        self.draw_under(p)
-        self.draw_hint(p, app)
-
-    def draw_under(self, p):
-        # What a kind of list shows between its rows and the hint (the
-        # settings' help), drawn in its place from the top down.
-        pass
+        self.draw_hint(p, app)          # (the settings' help above it: ui/newgame.py)
 
     def draw_more(self, p, above=True, below=True):
         # Arrows at the right edge where the list goes on above or below.
@@ -219,8 +210,7 @@ class ListScreen(Screen):
         room = edge - x
         fg = theme.DIM if len(item) > 3 and item[3] else theme.TEXT
         # a long item is shortened, and scrolls once it is chosen
-        k = i - self.top
-        name = ITEMS[k] if k < len(ITEMS) else 'item%d' % k
+        name = 'item%d' % (i - self.top)
         p.forget(name)
         text = item[0]
         if fg == theme.DIM and p.mono:
