@@ -224,6 +224,11 @@ def kind_rows(kinds, per_press, instr, erases, ms, n):
     return rows
 
 
+def counted(k, one, many):
+    # "1 press takes", "2 presses take": k and the words that go with it.
+    return '%d %s' % (k, one if k == 1 else many)
+
+
 def pct90(xs):
     return sorted(xs)[int(len(xs) * 0.9)]
 
@@ -599,9 +604,9 @@ def main():
         '| … most | %.1f | every press < %d: %s (%d over) |' % (
             max(ms), TARGET_MS_MOST, ok(max(ms) < TARGET_MS_MOST),
             sum(1 for t in ms if t >= TARGET_MS_MOST)),
-        '| Estimated ms from a press to its screen on the panel (an entry is saved after it is shown): median, 90th percentile, most | %.1f, %.1f, %.1f (%d presses of 100 or more) | |' % (
+        '| Estimated ms from a press to its screen on the panel (an entry is saved after it is shown): median, 90th percentile, most | %.1f, %.1f, %.1f (%s of 100 or more) | |' % (
             statistics.median(ms_screen), pct90(ms_screen), max(ms_screen),
-            sum(1 for t in ms_screen if t >= TARGET_MS_MOST)),
+            counted(sum(1 for t in ms_screen if t >= TARGET_MS_MOST), 'press', 'presses')),
         '| … the same, an action entered: fewest, median, most | %.1f, %.1f, %.1f | |' % (
             min(ms_act), statistics.median(ms_act), max(ms_act)),
         '| … the same with the SPI bus at %d MHz, as before the board raised clk_peri: median, 90th, most | %.1f, %.1f, %.1f | |' % (
@@ -711,7 +716,7 @@ def main():
         'to flash and %.0f%% to the bus. The instruction targets (90th percentile < 1.5 M, '
         'most < 4 M) are %s and %s; the most instructions are in "%s". An entry is shown '
         'before it is written (ui/app.py, submit): from a press to its screen on the panel, '
-        '%d presses take 100 ms or more (the most %.0f ms, in "%s"), and an entry\'s screen is '
+        '%s 100 ms or more (the most %.0f ms, in "%s"), and an entry\'s screen is '
         'there in %.0f ms at the median; its flash write follows. The records wait in the '
         'save\'s tail, which littlefs keeps inline (trackside/journal.py), and are folded into '
         'the log when no key has been pressed for a moment or the tail is full: the presses '
@@ -724,7 +729,8 @@ def main():
             100 * shares[2] / sum(shares), 100 * shares[3] / sum(shares),
             'met' if pct90(instr) < TARGET_INSTR_90 else 'missed (%s)' % n(pct90(instr)),
             'met' if max(instr) < TARGET_INSTR_MOST else 'missed (%s)' % n(max(instr)),
-            heavy, sum(1 for t in ms_screen if t >= TARGET_MS_MOST), max(ms_screen),
+            heavy, counted(sum(1 for t in ms_screen if t >= TARGET_MS_MOST), 'press takes', 'presses take'),
+            max(ms_screen),
             kinds[ms_screen.index(max(ms_screen))], statistics.median(ms_act)))
     most, most_rom = first['peaks']
     report += (WHY % {'bytecode': (most - most_rom) / 1024.0, 'heap_missed': heap_missed,
