@@ -252,3 +252,27 @@ def test_a_look_far_back_is_worked_out_once(monkeypatch):
         costs.append(n[0])
     assert max(costs) <= 8, costs
 
+
+
+@pytest.mark.parametrize('seed', range(5))
+def test_the_packed_action_lines_read_back_as_appended_and_cut(seed, monkeypatch):
+    # session.Lines keeps the log lines joined in a few bytes objects (a
+    # small heap): every read, cut and append must give what a plain list
+    # of the lines would, across and at the chunks' edges.
+    import random
+    monkeypatch.setattr(session_mod, 'CHECKPOINT', 4)
+    rng = random.Random(seed)
+    lines, model = session_mod.Lines(), []
+    for step in range(300):
+        if model and rng.random() < 0.15:
+            n = rng.randrange(len(model) + 1)
+            lines.cut(n)
+            del model[n:]
+        else:
+            line = ('%d bid %s' % (step, 'x' * rng.randrange(3))).encode()
+            lines.append(line)
+            model.append(line)
+        assert lines.n == len(model)
+        assert [lines[i] for i in range(lines.n)] == model
+        for k in range(len(model) // 4 + 1):
+            assert lines.chunk(k) == model[k * 4:k * 4 + 4]
