@@ -8,7 +8,7 @@
 # The UI's Painter draws into it where it is and moves it down or up the screen
 # (firmware/trackside/ui/paint.py), setting `top`, the screen row of its first row. show(x, y, w, h) sets the panel's window to that rectangle (in the
 # band's rows) and streams it as RGB565 in bands of a few rows: each band is converted into
-# a small RGB565 line buffer (under 4 KB) and sent with one SPI write. No full-screen buffer
+# a small RGB565 line buffer (1 KB at most: LINE_BYTES) and sent with one SPI write. No full-screen buffer
 # is ever allocated. (rows=height makes the band the whole screen: `canvas`.)
 #
 # The conversion is the CPU's part of a show. Where MicroPython compiles native code (the
@@ -80,7 +80,11 @@ BGR = const(0x08)   # the panel's subpixels are B-G-R
 
 COLMOD_16BIT = const(0x55)
 
-LINE_BYTES = const(4096)    # the RGB565 band buffer; at 240 wide: 8 rows, 3840 bytes
+# The RGB565 line buffer: at 240 wide 2 rows (960 bytes), at 320 wide 1 row. It was 4 KB
+# (8 rows) until 2026-12-05: 3 KB of a Pico's heap for a write on the bus every 8 rows
+# instead of every 2; a write's own cost is a few microseconds, its 960 bytes take 320 at
+# the bus's 24 MHz (docs/boards.md).
+LINE_BYTES = const(1024)
 # the UI's canvas, a band of the screen this many rows high: a line of the boards' tallest
 # text but the 320x240 board's big digits (bold 28 rows, the amounts' digits 32) fits whole
 BAND_ROWS = const(36)

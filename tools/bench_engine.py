@@ -60,9 +60,16 @@ def publish(report, write, name):
 
 
 def compile_firmware(out):
-    # the firmware as tools/deploy.py compiles it for a board
+    # the firmware as tools/deploy.py compiles it for a board, and the colour
+    # boards' display driver as it ships beside it (code/st7789.mpy): the heap
+    # runs of tools/mp_ui.py drive the Pico Display Pack's panel through it
     import deploy
     deploy.compile_firmware(out, MPY_CROSS)
+    r = subprocess.run([MPY_CROSS, '-o', os.path.join(out, 'st7789.mpy'), '-s', 'st7789.py',
+                        deploy.MPY_OPT, os.path.join(ROOT, 'boards', 'st7789.py')],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit('mpy-cross rejects boards/st7789.py:\n' + r.stderr)
 
 
 def save_game(saves_dir, actions):

@@ -304,8 +304,9 @@ def romfs_image(path):
     for name in ('main.mpy', 'boot.mpy'):       # (scripts: on the filesystem, not the image)
         if os.path.exists(os.path.join(src, name)):
             os.remove(os.path.join(src, name))
-    # and the headless board and the key player: on a device the board's own
-    # module is in the image too (tools/deploy.py), so its code is not heap
+    # (with the display driver, st7789.mpy: on a device the board's own
+    # modules are in the image too, tools/deploy.py, so their code is not heap)
+    # and the headless board and the key player
     for name in ('headless', 'keyscript'):
         r = subprocess.run([MPY_CROSS, '-o', os.path.join(src, name + '.mpy'), '-s', name + '.py',
                             os.path.join(ROOT, 'host_sim', name + '.py')],

@@ -1,7 +1,8 @@
 # Run by the MicroPython interpreter for tools/bench_ui.py:
 #   micropython -X heapsize=N tools/mp_ui.py PATHS SAVES_DIR KEYS_FILE MODE
 # PATHS: the compiled firmware and host_sim, joined by ':'. Plays the key
-# script on a headless 240x135 board (the Pico Display Pack's canvas).
+# script on a 240x135 board (the Pico Display Pack's: its own display driver
+# in the heap modes, the headless display in the others).
 # A PATHS entry ending in .img is a ROMFS image of the firmware, mounted as
 # /rom (its own bytes are left out of the heap figures: on a board the image
 # is in flash). MODE heap: after every press a collection, and the most heap
@@ -27,7 +28,7 @@
 # micropython.qstr_info() (the interned strings' pool).
 # Every heap figure leaves out the key player: keyscript.py's code and the
 # presses it plays (a board has neither: its presses come from its buttons).
-# The headless display stays in, standing in for the board's own module.
+# The display driver stays in: on a board it is the board's own.
 import sys
 import gc
 ASIDE = 0           # heap bytes that are not the device's: a ROMFS image held in RAM here
@@ -51,10 +52,20 @@ def in_use():
     return gc.mem_alloc() - ASIDE
 
 
-parts = [in_use()]
-from headless import Display, BOARDS
-import trackside.ui.keys         # (firmware, which keyscript imports)
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
+# The heap modes drive the Pico Display Pack's own driver (boards/st7789.py,
+# with its machine code: blit565.py, ink4.py) on a bus that goes nowhere: its
+# band, line buffer and palette table are the device's. The other modes use
+# the headless display, which counts what a panel would get.
+DRIVER = mode in ('heap', 'trace', 'parts')
+parts = [in_use()]
+if DRIVER:
+    import st7789
+board = in_use()
+from headless import Display, BOARDS
+if DRIVER:
+    ASIDE += in_use() - board       # (the stand-in's code: a board has the driver)
+import trackside.ui.keys         # (firmware, which keyscript imports)
 width, height, mono, names, keymap = BOARDS['pico_display']
 player = in_use()
 import keyscript
@@ -70,8 +81,23 @@ ASIDE += in_use() - player        # from here on the key player is left out
 from trackside.ui.app import App
 parts.append(in_use())
 
-# (as on the board: the UI's band of the screen, and no picture of the screen in the heap)
-display = Display(width, height, mono, picture=False)
+
+
+def pin(v=None):
+    pass
+
+
+class Bus:
+    def write(self, data):
+        pass
+
+
+if DRIVER:
+    st7789.sleep_ms = pin           # (no panel to wait for)
+    display = st7789.ST7789(Bus(), width, height, dc=pin, cs=pin)
+else:
+    # (as on the board: the UI's band of the screen, and no picture of the screen in the heap)
+    display = Display(width, height, mono, picture=False)
 gc.collect()
 most = [gc.mem_alloc() - ASIDE]
 # bytes mode, made full size now (grown during the game, a list needs ever
