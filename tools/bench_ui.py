@@ -257,10 +257,13 @@ def heap_parts(parts):
     for what, f in (
             ('the interpreter, at the start', lambda p: p[0]),
             ('the UI loop and the engine imported (app, session, journal, screens, ...), '
-             'and the board\'s module (here the headless display)',
+             'and the board\'s display driver (boards/st7789.py, with its machine code: '
+             'blit565.py, ink4.py)',
              lambda p: p[1] - p[0]),
             ('the display: its canvas, a band of 36 of the 240x135 screen\'s rows, 4 bits a pixel '
-             '(the whole screen was 16.2 KB until 2026-12-04)', lambda p: p[2] - p[1]),
+             '(4.3 KB; the whole screen was 16.2 KB until 2026-12-04), the line buffer its rows '
+             'are sent from as RGB565 (1 KB; 4 KB until 2026-12-05) and the palette\'s pairs '
+             '(1 KB)', lambda p: p[2] - p[1]),
             ('imported and kept during the game: the rules, the game screens, fonts, '
              'the screens on the stack', lambda p: p[4] - p[2]),
             ('the game itself: the session at the end (state, checkpoints, action lines)',
@@ -553,8 +556,10 @@ def main():
         'MicroPython at today\'s ratios (0.73 with `.mpy` files, 0.64 from ROMFS; see "The',
         '32-bit figures" below) against the budget itself. The key player that presses the',
         'buttons here (host_sim/keyscript.py and its planned presses, 3-4 KB) is left out of every',
-        'heap figure since 2026-12-05: a board has neither. The headless display stands in for',
-        'the board\'s own module and is counted.',
+        'heap figure since 2026-12-05: a board has neither. The display is the Pico Display',
+        'Pack\'s own driver (boards/st7789.py, on a bus that goes nowhere) since 2026-12-05,',
+        'counted with its buffers; the headless display that stood in for it before held',
+        'neither its line buffer nor its palette table (4.9 KB then).',
         '',
         '| Game | Firmware as | Peak, 64-bit | The game alone | Target, 64-bit | Peak, 32-bit (by ratio) | Budget, 32-bit |',
         '|---|---|---|---|---|---|---|',

@@ -321,7 +321,7 @@ class Painter:
         if same_box and self.scrolls and name in self.scrolls:
             same_box = False            # it shows a scrolled part of its old text
         was = old[0] if old is not None else ''
-        self.slots[name] = [text, x, y, w, h, font, fg, bg, swatch]
+        self.slots[name] = (text, x, y, w, h, font, fg, bg, swatch)
         tx = x + (14 if swatch is not None else 2)     # after a player's colour bar and a mark
         ty = y + (h - font.height) // 2
         room = max(0, (x + w - tx) // font.width)     # (a box too narrow for a glyph: none)
