@@ -32,58 +32,37 @@ def as_json(state):
 
 class Lines:
     # The action lines (bytes), packed for a small heap: every CHECKPOINT
-    # lines become one bytes object, and the lines after them are one more,
-    # grown by each append (a bytes object of its own costs a line 64 bytes
-    # of heap on a 64-bit build, 32 on a Pico, beside its 20-odd of text).
+    # lines become one bytes object, so a long game is a few dozen objects.
     def __init__(self):
         self.packed = []            # CHECKPOINT lines joined by b'\n'
-        self.tail = b''             # the lines after them, joined by b'\n'
+        self.tail = []              # the lines after them
         self.n = 0                  # how many lines in all
 
     def append(self, line):
-        self.tail = self.tail + b'\n' + line if self.n % CHECKPOINT else line
+        self.tail.append(line)
         self.n += 1
-        if self.n % CHECKPOINT == 0:
-            self.packed.append(self.tail)
-            self.tail = b''
-
-    def _text(self, k):
-        # Lines k*CHECKPOINT .. k*CHECKPOINT + CHECKPOINT - 1, joined.
-        return self.packed[k] if k < len(self.packed) else self.tail
+        if len(self.tail) == CHECKPOINT:
+            self.packed.append(b'\n'.join(self.tail))
+            self.tail = []
 
     def chunk(self, k):
-        # Lines k*CHECKPOINT .. k*CHECKPOINT + CHECKPOINT - 1, a list.
-        if k < len(self.packed) or self.n % CHECKPOINT:
-            return self._text(k).split(b'\n')
-        return []
+        # Lines k*CHECKPOINT .. k*CHECKPOINT + CHECKPOINT - 1.
+        if k < len(self.packed):
+            return self.packed[k].split(b'\n')
+        return self.tail
 
     def __getitem__(self, i):
-        # (found in its chunk without splitting it: the game screen asks
-        # for the last line at every entry)
-        text = self._text(i // CHECKPOINT)
-        start = _after(text, i % CHECKPOINT)
-        end = text.find(b'\n', start)
-        return text[start:] if end < 0 else text[start:end]
+        return self.chunk(i // CHECKPOINT)[i % CHECKPOINT]
 
     def cut(self, n):
         # Keep the first n lines.
-        k = n // CHECKPOINT
-        text = self._text(k)
-        del self.packed[k:]
         self.n = n
-        self.tail = text[:_after(text, n % CHECKPOINT) - 1] if n % CHECKPOINT else b''
-
-
-def _after(text, j):
-    # Where line j of text (lines joined by b'\n') starts: one past the
-    # end of the text when it has only j lines.
-    at = 0
-    while j:
-        at = text.find(b'\n', at) + 1
-        if not at:
-            return len(text) + 1
-        j -= 1
-    return at
+        k = n // CHECKPOINT
+        if k < len(self.packed):
+            self.tail = self.packed[k].split(b'\n')[:n % CHECKPOINT]
+            del self.packed[k:]
+        else:
+            del self.tail[n - k * CHECKPOINT:]
 
 
 class Session:
