@@ -81,9 +81,9 @@ BGR = const(0x08)   # the panel's subpixels are B-G-R
 COLMOD_16BIT = const(0x55)
 
 # The RGB565 line buffer: at 240 wide 2 rows (960 bytes), at 320 wide 1 row. It was 4 KB
-# (8 rows) until 2026-12-05: 3 KB of a Pico's heap for a write on the bus every 8 rows
-# instead of every 2; a write's own cost is a few microseconds, its 960 bytes take 320 at
-# the bus's 24 MHz (docs/boards.md).
+# (8 rows) until 2026-12-05: 3 KB of a Pico's heap back, for a band's own cost (the
+# converter's call and the write, about 3,300 instructions) four times as often
+# (docs/boards.md).
 LINE_BYTES = const(1024)
 # the UI's canvas, a band of the screen this many rows high: a line of the boards' tallest
 # text but the 320x240 board's big digits (bold 28 rows, the amounts' digits 32) fits whole
@@ -196,12 +196,18 @@ class ST7789:
             spec[1] = x & 1
             spec[2] = w
             stride = spec[4]
+            at = (y - top) * stride + (x >> 1)      # the band's first byte in the canvas
             if x & 1 or w & 1:
                 fast, table = convert.band, self._pal_words     # a pixel at a time
             else:
                 fast, table = convert.pairs, self._pairs        # two at a time
+        # (what every band uses is taken once, here: this loop runs a band every
+        # 2 rows, and a look-up or an allocation in it is paid each time)
         mv = self._line_mv
+        whole = mv[:rows * w * 2]       # a whole band's bytes; only a last band slices anew
         spi = self.spi
+        src = self.band_buffer
+        dst = self._line
         self._window(x, y, x + w - 1, y + h - 1)
         end = y + h
         while y < end:
@@ -213,13 +219,13 @@ class ST7789:
                     band = self._band(w, n)     # the last band: convert only its own rows
                 band.blit(canvas, -x, top - y, -1, pal)
             else:
-                spec[0] = (y - top) * stride + (x >> 1)
+                spec[0] = at
                 spec[3] = n
-                fast(self.band_buffer, self._line, table, spec)
-            n = n * w * 2
-            spi.write(mv[:n])
-            self.bytes_written += n
+                fast(src, dst, table, spec)
+                at += rows * stride
+            spi.write(whole if n == rows else mv[:n * w * 2])
             y += rows
+        self.bytes_written += h * w * 2
         self._deselect()
 
     def _band(self, w, rows):
