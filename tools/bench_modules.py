@@ -109,6 +109,12 @@ def main(argv):
             lines.append('| %s: `%s` | %s | %s |' % (title, module, kb_row(c[0]), kb_row(c[1])))
         lines.append('| **%s, with the engine and the UI** | **%s** | **%s** |' % (
             title, kb(total[0] + t[0]), kb(total[1] + t[1])))
+    # the board's own: the colour boards' display driver (compiled, in the image
+    # too), which compiles blit565.py and ink4.py on import (shipped as source)
+    c = [cost(p, CORE, 'st7789') for p in paths]
+    lines.append('| (the board) `st7789`, the colour boards\' display driver, with its machine code '
+                 '(`blit565`, `ink4`; its buffers are the display\'s: docs/benchmarks-ui.md) | %s | %s |'
+                 % (kb_row(c[0]), kb_row(c[1])))
     for module in OCCASIONAL:
         c = [cost(p, CORE, module) for p in paths]
         lines.append('| (while used) `%s` | %s | %s |' % (module, kb_row(c[0]), kb_row(c[1])))

@@ -1,6 +1,6 @@
 # Run by the MicroPython interpreter for tools/bench_modules.py:
 #   micropython -X heapsize=N tools/mp_import.py PATH MODULE...
-# PATH: the compiled firmware (a directory of .mpy files, or a ROMFS image
+# PATH: the compiled firmware and display driver (a directory of .mpy files, or a ROMFS image
 # ending in .img, mounted as /rom and left out of the figures: on a board it
 # is in flash). Imports the modules in order and prints, for the last one,
 # the heap it added (after a collection) once those before it are in.
@@ -17,6 +17,7 @@ if path.endswith('.img'):
     vfs.mount(vfs.VfsRom(image), '/rom')
     path = '/rom'
 sys.path.insert(0, path)
+sys.path.append('boards')   # (run from the checkout: the viper modules as source, as on a board)
 for name in sys.argv[2:-1]:
     __import__(name)
 import micropython
