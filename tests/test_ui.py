@@ -419,3 +419,29 @@ def test_planned_presses_with_arrows_that_open_moves_replay_to_the_same_game(boa
         # step up from the first: two presses, X and A (the build's pass, 0
         # from $2, is two steps down: three)
         assert set(counts['pass']) == {2, 3}
+
+
+def test_a_pause_after_presses_collects_the_garbage_once(tmp_path, monkeypatch):
+    # Issue 11, item 5: a collection costs about a million instructions on
+    # MicroPython. The App makes it when no key has been down for a while
+    # (once a pause, not at every idle poll), so that a press seldom finds
+    # the heap full and pays for it.
+    from trackside.ui import app as app_mod
+    saved_game(tmp_path, ['steam base players=Red,Blue,Green start=firstgame'])
+    app, names = device('pico_display', tmp_path)
+    swept = []
+    monkeypatch.setattr(app_mod.gc, 'collect', lambda: swept.append(1))
+    clock = press(app, names, 'A A')                # Red's tile
+    assert app.session.cursor == 1 and not swept
+
+    def pause(ms):
+        for _ in range(ms // keyscript.TICK):
+            app.tick(0, clock.now)
+            clock.now += keyscript.TICK
+    pause(app_mod.IDLE_MS // 2)
+    assert not swept                                # not yet a pause
+    pause(app_mod.IDLE_MS * 3)
+    assert len(swept) == 1                          # once, however long the pause
+    press(app, names, 'A A', clock)                 # Blue's tile: garbage again
+    pause(app_mod.IDLE_MS * 2)
+    assert app.session.cursor == 2 and len(swept) == 2

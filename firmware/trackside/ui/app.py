@@ -8,6 +8,7 @@ from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, Messag
 from trackside.ui import theme
 from trackside.rules import RuleError, PICK, AMOUNT, SUBSET, FORM, CONFIRM, ANYONE
 from trackside import need, unload
+import gc
 import sys
 
 
@@ -28,6 +29,7 @@ class App:
         self.gui = None                     # the game's screens
         self.status = None                  # (what was done, what it changed): the dashboard's foot
         self.busy = 0                       # when a button was last down (ms)
+        self.swept = True                   # no garbage made since the last idle collection
         self.start()
 
     @property
@@ -62,6 +64,7 @@ class App:
         for i in range(len(events)):
             e = events[i]
             self.handle(e[0], e[1])
+        self.swept = False
 
     def idle(self):
         # No key for a while: the newest records into the save's log, and a
@@ -72,6 +75,13 @@ class App:
             # a fold that failed half-way: memory may not match flash, so
             # the save is opened again, as after a failed entry
             self.failed(OSError(5))
+        if not self.swept:
+            # and the garbage of the presses before, once a pause: a
+            # collection is about a million instructions (15 ms and more on a
+            # Pico), which a press would otherwise pay when the heap fills
+            # (docs/benchmarks-ui.md counts the presses that did)
+            self.swept = True
+            gc.collect()
 
     def handle(self, key, n):
         try:
