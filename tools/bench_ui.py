@@ -369,22 +369,27 @@ def instructions_split(mpy, keys):
             with open(path) as f:
                 text = f.read()
             shown = 'opt_level' in re.search(r'Trigger: (.*)', text).group(1)
-            dumps[int(path.rsplit('.', 1)[1])] = (shown, int(re.search(r'^summary: (\d+)', text, re.M).group(1)))
-    totals, to_screen = [], []
-    count, first = 0, None
+            # (a dump names each function run in it: gc_collect, the heap was full)
+            dumps[int(path.rsplit('.', 1)[1])] = (shown, int(re.search(r'^summary: (\d+)', text, re.M).group(1)),
+                                                  'gc_collect' in text)
+    totals, to_screen, collected = [], [], []
+    count, first, swept = 0, None, False
     for k in sorted(dumps):
-        shown, c = dumps[k]
+        shown, c, gc_ran = dumps[k]
         count += c
+        swept = swept or gc_ran
         if shown:
             if first is None:
                 first = count
             continue
         totals.append(count)
         to_screen.append(count if first is None else first)
-        count, first = 0, None
+        collected.append(swept)
+        count, first, swept = 0, None, False
     # dump 1 is the start-up, 2.. the presses in order (the last has no dump
-    # of its own: it is in the final totals, left out here)
-    return totals[1:], to_screen[1:]
+    # of its own: it is in the final totals, left out here), and whether a
+    # garbage collection ran in each
+    return totals[1:], to_screen[1:], collected[1:]
 
 
 def blit_instructions(rects_per_press, framebuf=False):
@@ -502,7 +507,7 @@ def main():
         # the press that starts the game: the first after which its screen is up
         started = out[1].split()[1:].index('Dashboard')
         rects = out[6:6 + len(per_press)]
-        instr, instr_screen = instructions_split(mpy, keys)
+        instr, instr_screen, collected = instructions_split(mpy, keys)
         for g in games[1:]:
             g['instr'] = instructions(mpy, g['keys'])
         blit_full, blit = blit_instructions(rects)
@@ -592,6 +597,11 @@ def main():
             n(max(instr)), n(TARGET_INSTR_MOST), ok(max(instr) < TARGET_INSTR_MOST)),
         '| … most once the game is shown (press %d starts it; it and the press that picks the game, %s and %s, load the game\'s code) | %s | |' % (
             started + 1, n(instr[started]), n(max(instr[:started])), n(max(instr[started + 1:]))),
+        '| … presses in which the garbage was collected (the heap was full: these presses follow '
+        'each other with no pause, and the App collects in a pause, ui/app.py, idle); the most '
+        'once the game is shown without them | %d of %d; %s | |' % (
+            sum(collected), len(instr),
+            n(max(instr[i] for i in range(started + 1, len(instr)) if not collected[i]))),
         '| Functions whose frame is allocated on the heap at every call (over 11 words: `tools/mpy_frames.py`): all, those of every poll (`mpy_frames.EVERY_POLL`) | %d of %d, %d of %d | none of every poll\'s: %s |' % (
             frames_heap, frames_all, len(frames_bad), sum(len(v) for v in mpy_frames.EVERY_POLL.values()),
             ok(not frames_bad)),
@@ -726,7 +736,10 @@ def main():
         'there in %.0f ms at the median; its flash write follows. The records wait in the '
         'save\'s tail, which littlefs keeps inline (trackside/journal.py), and are folded into '
         'the log when no key has been pressed for a moment or the tail is full: the presses '
-        'here follow each other with no pause, so every fold falls in a press. Every press done, '
+        'here follow each other with no pause, so every fold falls in a press. So does every '
+        'garbage collection (%d presses, about a million instructions each): at a table, where '
+        'moves are entered after pauses, the App collects in the pause (ui/app.py, idle), and '
+        'a press seldom finds the heap full. Every press done, '
         'write included, under 100 ms needs the heaviest presses lighter.' % (
             len(slow), len(ms), TARGET_MS_MOST, len(with_erase), CHIP['erase_ms'],
             sum(1 for e in erases if e), sum(1 for i in entered if erases[i]), len(entered),
@@ -737,7 +750,7 @@ def main():
             'met' if max(instr) < TARGET_INSTR_MOST else 'missed (%s)' % n(max(instr)),
             heavy, counted(sum(1 for t in ms_screen if t >= TARGET_MS_MOST), 'press takes', 'presses take'),
             max(ms_screen),
-            kinds[ms_screen.index(max(ms_screen))], statistics.median(ms_act)))
+            kinds[ms_screen.index(max(ms_screen))], statistics.median(ms_act), sum(collected)))
     most, most_rom = first['peaks']
     report += (WHY % {'bytecode': (most - most_rom) / 1024.0, 'heap_missed': heap_missed,
                       'ms_missed': ms_missed,
