@@ -52,20 +52,31 @@ def in_use():
     return gc.mem_alloc() - ASIDE
 
 
-saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
+parts = [in_use()]
 # The heap modes drive the Pico Display Pack's own driver (boards/st7789.py,
 # with its machine code: blit565.py, ink4.py) on a bus that goes nowhere: its
 # band, line buffer and palette table are the device's. The other modes use
 # the headless display, which counts what a panel would get.
-DRIVER = mode in ('heap', 'trace', 'parts')
-parts = [in_use()]
+DRIVER = sys.argv[4] in ('heap', 'trace', 'parts')
 if DRIVER:
     import st7789
 board = in_use()
 from headless import Display, BOARDS
+
+
+def pin(v=None):
+    pass
+
+
+class Bus:
+    def write(self, data):
+        pass
+
+
 if DRIVER:
-    ASIDE += in_use() - board       # (the stand-in's code: a board has the driver)
+    ASIDE += in_use() - board       # (the stand-in's code, the null bus: a board has neither)
 import trackside.ui.keys         # (firmware, which keyscript imports)
+saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
 width, height, mono, names, keymap = BOARDS['pico_display']
 player = in_use()
 import keyscript
@@ -80,17 +91,6 @@ script = None
 ASIDE += in_use() - player        # from here on the key player is left out
 from trackside.ui.app import App
 parts.append(in_use())
-
-
-
-def pin(v=None):
-    pass
-
-
-class Bus:
-    def write(self, data):
-        pass
-
 
 if DRIVER:
     st7789.sleep_ms = pin           # (no panel to wait for)
