@@ -253,7 +253,6 @@ def test_a_look_far_back_is_worked_out_once(monkeypatch):
     assert max(costs) <= 8, costs
 
 
-
 @pytest.mark.parametrize('seed', range(5))
 def test_the_packed_action_lines_read_back_as_appended_and_cut(seed, monkeypatch):
     # session.Lines keeps the log lines joined in a few bytes objects (a

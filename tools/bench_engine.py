@@ -65,11 +65,8 @@ def compile_firmware(out):
     # runs of tools/mp_ui.py drive the Pico Display Pack's panel through it
     import deploy
     deploy.compile_firmware(out, MPY_CROSS)
-    r = subprocess.run([MPY_CROSS, '-o', os.path.join(out, 'st7789.mpy'), '-s', 'st7789.py',
-                        deploy.MPY_OPT, os.path.join(ROOT, 'boards', 'st7789.py')],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit('mpy-cross rejects boards/st7789.py:\n' + r.stderr)
+    deploy.compile_module(os.path.join(ROOT, 'boards', 'st7789.py'), os.path.join(out, 'st7789.mpy'),
+                          'st7789.py', MPY_CROSS)
 
 
 def save_game(saves_dir, actions):

@@ -310,12 +310,10 @@ def romfs_image(path):
     # (with the display driver, st7789.mpy: on a device the board's own
     # modules are in the image too, tools/deploy.py, so their code is not heap)
     # and the headless board and the key player
+    import deploy
     for name in ('headless', 'keyscript'):
-        r = subprocess.run([MPY_CROSS, '-o', os.path.join(src, name + '.mpy'), '-s', name + '.py',
-                            os.path.join(ROOT, 'host_sim', name + '.py')],
-                           capture_output=True, text=True)
-        if r.returncode != 0:
-            raise SystemExit(r.stderr)
+        deploy.compile_module(os.path.join(ROOT, 'host_sim', name + '.py'),
+                              os.path.join(src, name + '.mpy'), name + '.py', MPY_CROSS)
     import contextlib
     import io
     with contextlib.redirect_stdout(io.StringIO()):

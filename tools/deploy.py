@@ -209,12 +209,18 @@ def compile_firmware(out, mpy_cross='mpy-cross'):
     for rel, _ in firmware_files():
         if not rel.endswith('.py'):
             continue
-        dest = os.path.join(out, rel[:-3] + '.mpy')
-        os.makedirs(os.path.dirname(dest), exist_ok=True)
-        r = subprocess.run([mpy_cross, '-o', dest, '-s', rel.replace(os.sep, '/'), MPY_OPT,
-                            os.path.join(FIRMWARE, rel)], capture_output=True, text=True)
-        if r.returncode != 0:
-            raise SystemExit('mpy-cross rejects %s:\n%s' % (rel, r.stderr))
+        compile_module(os.path.join(FIRMWARE, rel), os.path.join(out, rel[:-3] + '.mpy'),
+                       rel.replace(os.sep, '/'), mpy_cross)
+
+
+def compile_module(src, dest, name, mpy_cross='mpy-cross'):
+    """One .py as the .mpy dest, named name as on the board; SystemExit if mpy-cross
+    refuses it."""
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    r = subprocess.run([mpy_cross, '-o', dest, '-s', name, MPY_OPT, src],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit('mpy-cross rejects %s:\n%s' % (name, r.stderr))
 
 
 def library_files():
