@@ -147,6 +147,8 @@ small. Bringing the peak down is issue 11's item 3.
 
 **Time per press.** %(ms_missed)s
 
+**Bytes per press.** %(bytes_missed)s
+
 **Presses** (missed: %(presses_missed)s). With the buttons up, down and select
 (B goes back, and cannot step as well without losing "back"), one screen reaches
 in k presses of up and down at most 2k + 1 values, and a second screen costs a
@@ -222,6 +224,41 @@ def kind_rows(kinds, per_press, instr, erases, ms, n):
             sum(e), max(e),
             '%.1f' % statistics.median(t) if t else '-', '%.1f' % max(t) if t else '-'))
     return rows
+
+
+def bytes_why(per_press, kinds, rects, limit, n):
+    # Which presses send more than the target, and what the commonest of
+    # them (a question opened from the game screen) sends: its rectangles,
+    # as mp_ui.py's bytes mode lists them ("x,y,w,h ...").
+    over = [i for i in range(len(per_press)) if per_press[i] > limit]
+    tally = {}
+    for i in over:
+        tally[kinds[i]] = tally.get(kinds[i], 0) + 1
+    top = sorted(tally, key=lambda k: -tally[k])[:2]
+    opening = [i for i in range(len(kinds)) if kinds[i].startswith(('A on the game screen', 'X/Y on the game screen'))]
+    if not opening:
+        return '%d of %d presses send more than %s bytes.' % (len(over), len(per_press), n(limit))
+    shapes = {}
+    for i in opening:
+        shapes[rects[i]] = shapes.get(rects[i], 0) + 1
+    common = max(shapes, key=lambda r: shapes[r])
+    boxes = [[int(v) for v in r.split(',')] for r in common.split() if r != '-']
+    return (
+        '%d of %d presses send more than 10%% of a frame (%s bytes): for the median to be '
+        'within it, %d of them would have to send less. The most common of them are "%s" (%d) '
+        'and "%s" (%d). Of the %d presses that open a question from the game screen, %d send '
+        'the same: %s (%s bytes of pixels), the answer line and the note, whole: on the game '
+        'screen they hold what the last entry did and changed, in the small type, and the '
+        'keys\' hint (issue 12: the device shows its arithmetic), and on a question its answer '
+        'in the large type and where it stands in its list or range, with no glyph in common '
+        '(a box is otherwise sent from its first changed glyph on: ui/paint.py, put). Leaving '
+        'them as they are while a question is asked would need another line for what the last '
+        'entry changed, which the 135 rows here have no room for (the 320x240 board writes it '
+        'above the bottom lines: ui/roomy.py).' % (
+            len(over), len(per_press), n(limit), len(over) - (len(per_press) - 1) // 2,
+            top[0], tally[top[0]], top[-1], tally[top[-1]], len(opening), shapes[common],
+            ' and '.join('%dx%d' % (b[2], b[3]) for b in boxes),
+            n(sum(b[2] * b[3] * 2 for b in boxes))))
 
 
 def counted(k, one, many):
@@ -752,6 +789,7 @@ def main():
     most, most_rom = first['peaks']
     report += (WHY % {'bytecode': (most - most_rom) / 1024.0, 'heap_missed': heap_missed,
                       'ms_missed': ms_missed,
+                      'bytes_missed': bytes_why(per_press, kinds, rects, TARGET_BYTES * full, n),
                       'fewest': min(deliveries) if deliveries else 0,
                       'presses_missed': ', '.join(missed) or 'none'}).split('\n')
     publish(report, write, 'benchmarks-ui.md')
