@@ -227,26 +227,33 @@ def kind_rows(kinds, per_press, instr, erases, ms, n):
 
 
 def bytes_why(per_press, kinds, rects, limit, n):
-    # Which presses send more than the target, and what the commonest of
-    # them (a question opened from the game screen) sends: its rectangles,
-    # as mp_ui.py's bytes mode lists them ("x,y,w,h ...").
+    # Which presses send more than the target (limit, in bytes), and what
+    # the commonest press among those that open a question from the game
+    # screen sends: its rectangles, as mp_ui.py's bytes mode lists them
+    # ("x,y,w,h ...").
     over = [i for i in range(len(per_press)) if per_press[i] > limit]
+    short = len(over) - (len(per_press) - 1) // 2      # how many must send less for the median
+    if short <= 0:
+        return 'Met: %d of %d presses send more than %s bytes.' % (len(over), len(per_press), n(limit))
     tally = {}
     for i in over:
         tally[kinds[i]] = tally.get(kinds[i], 0) + 1
     top = sorted(tally, key=lambda k: -tally[k])[:2]
-    opening = [i for i in range(len(kinds)) if kinds[i].startswith(('A on the game screen', 'X/Y on the game screen'))]
+    head = '%d of %d presses send more than the target (%s bytes): for the median to be within it, ' \
+        '%d of them would have to send less. The most common of them: %s.' % (
+            len(over), len(per_press), n(limit), short,
+            ' and '.join('"%s" (%d)' % (k, tally[k]) for k in top))
+    opening = [i for i in range(len(kinds))
+               if kinds[i].startswith(('A on the game screen', 'X/Y on the game screen'))]
     if not opening:
-        return '%d of %d presses send more than %s bytes.' % (len(over), len(per_press), n(limit))
+        return head
     shapes = {}
     for i in opening:
         shapes[rects[i]] = shapes.get(rects[i], 0) + 1
     common = max(shapes, key=lambda r: shapes[r])
     boxes = [[int(v) for v in r.split(',')] for r in common.split() if r != '-']
-    return (
-        '%d of %d presses send more than 10%% of a frame (%s bytes): for the median to be '
-        'within it, %d of them would have to send less. The most common of them are "%s" (%d) '
-        'and "%s" (%d). Of the %d presses that open a question from the game screen, %d send '
+    return head + (
+        ' Of the %d presses that open a question from the game screen, %d send '
         'the same: %s (%s bytes of pixels), the answer line and the note, whole: on the game '
         'screen they hold what the last entry did and changed, in the small type, and the '
         'keys\' hint (issue 12: the device shows its arithmetic), and on a question its answer '
@@ -255,9 +262,7 @@ def bytes_why(per_press, kinds, rects, limit, n):
         'them as they are while a question is asked would need another line for what the last '
         'entry changed, which the 135 rows here have no room for (the 320x240 board writes it '
         'above the bottom lines: ui/roomy.py).' % (
-            len(over), len(per_press), n(limit), len(over) - (len(per_press) - 1) // 2,
-            top[0], tally[top[0]], top[-1], tally[top[-1]], len(opening), shapes[common],
-            ' and '.join('%dx%d' % (b[2], b[3]) for b in boxes),
+            len(opening), shapes[common], ' and '.join('%dx%d' % (b[2], b[3]) for b in boxes),
             n(sum(b[2] * b[3] * 2 for b in boxes))))
 
 
