@@ -89,7 +89,7 @@ def shortfall_refusal_is_the_cover_rule(s, line):
     # The one shape that cannot say all of a rule: a SUBSET's lo..hi counts
     # cannot say "stop as soon as the debt is covered" (§5.2), so the rules
     # refuse some ticks the counts allow; they must be exactly those.
-    from trackside.games.brass_data import salvage
+    from trackside.games.brass.data import salvage
     p, verb, nums = s.parse(line)
     if verb != 'salvage':
         return False

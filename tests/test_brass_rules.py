@@ -6,7 +6,8 @@ import pytest
 
 from trackside.rules import RuleError
 from trackside.session import new_session
-from trackside.games import brass, brass_data as data
+from trackside.games import brass
+from trackside.games.brass import data
 from game_play import play, refused
 
 NAMES = ['Ann', 'Bob', 'Cid', 'Dee']

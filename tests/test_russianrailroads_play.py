@@ -2,8 +2,7 @@
 # (the digest's test vectors give boards, not the moves that made them), and
 # whole rounds of entries.
 from trackside.session import new_session
-from trackside.games import russianrailroads_board as B
-
+from trackside.games.russianrailroads import board as B
 NAMES = ['Ann', 'Bob', 'Cid', 'Dee']
 
 

@@ -5,8 +5,8 @@
 # changes nothing, undo and redo round-trip, and the journal replays to the same game.
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from trackside.games import russianrailroads_board as B
-from trackside.games import russianrailroads_ask as A
+from trackside.games.russianrailroads import board as B
+from trackside.games.russianrailroads import questions as A
 from test_russianrailroads_play import game, check_board
 from game_properties import play
 

@@ -4,8 +4,8 @@
 import pytest
 
 from trackside.rules import RuleError
-from trackside.games import russianrailroads_board as B
-from trackside.games import russianrailroads_ask as A
+from trackside.games.russianrailroads import board as B
+from trackside.games.russianrailroads import questions as A
 from test_russianrailroads_play import game, board, score, everyone_passes
 from game_play import play, refused
 

@@ -101,7 +101,7 @@ def test_the_round_scoring_page_breaks_each_board_down_by_line_section_13(tmp_pa
     title, lines = view(app)
     assert lines[:5] == ['Red 20: TS12 StP0 Kv3 I5', ' TS r8 x1: b3:8 g4:4 k1:0 =12',
                          ' StP r0: - =0', ' Kiev r2: k2:0 *3 =3', ' Ind 5 F1 =5']
-    assert 'trackside.games.russianrailroads_pages' not in sys.modules    # let go after
+    assert 'trackside.games.russianrailroads.pages' not in sys.modules    # let go after
     # one confirmation scores every board: the lines shown before it
     assert gui.confirm(app, 'score') == ['Red+20 Blu+0']      # Blue's 2 came on passing
     press(app, names, 'A A')
@@ -198,7 +198,7 @@ def test_the_lists_labels_differ_where_the_screen_shows_them_section_3_and_14(tm
     # A label longer than its box is cut (it scrolls when chosen): the starting cards
     # and the claims differ in their first 13 characters, what the Pico Display's
     # answer line shows beside its "1/6", so the choices can be told apart (§3, §2).
-    from trackside.games import russianrailroads_once as once, russianrailroads_ask as A
+    from trackside.games.russianrailroads import once, questions as A
     from trackside.session import new_session
     s = new_session('russianrailroads players=Red,Blue,Green')
     labels = [label for word, label in once.start_items(s.state)]

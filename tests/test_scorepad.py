@@ -1,4 +1,4 @@
-# The score pad (games/scorepad.py, ui/scorepad_ui.py): the second game on
+# The score pad (games/scorepad/__init__.py, games/scorepad/ui.py): the second game on
 # the shared interface, through every shared path: its rules, the log and
 # replay, new game with typed names, play by keys on every board, history,
 # chart, undo, save and resume, and the same results on MicroPython.

@@ -22,7 +22,7 @@ def test_every_setting_has_its_words_for_the_screen(name):
     assert sorted(texts) == sorted(keys)
     # kept out of the rules' module, which a game in play holds (docs/engine.md)
     assert not hasattr(game, 'SETTINGS_TEXT')
-    assert game.__name__ + '_text' not in sys.modules
+    assert game.__name__ + '.text' not in sys.modules
     for spec in game.SETTINGS:
         label, help, words = texts[spec[0]]
         assert label and help

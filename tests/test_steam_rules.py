@@ -2,7 +2,7 @@
 # Each test names the digest section (and test vector) it checks.
 import pytest
 
-from trackside.games import steam_turn
+from trackside.games.steam import turn as steam_turn
 from trackside.rules import RuleError
 from trackside.session import new_session
 from steam_play import game, auction, take_tiles, everyone, at, row

@@ -2,7 +2,7 @@
 # §7 (and §8 U6, U7). Each test names the section it checks.
 import pytest
 
-from trackside.games import steam_standard
+from trackside.games.steam import standard as steam_standard
 from trackside.session import new_session
 from steam_play import everyone, at, row
 from game_play import play, refused

@@ -52,7 +52,7 @@ TARGETS = (
 )
 BUDGET_64 = 130             # KB: the 64-bit working target with .mpy files (docs/benchmarks-ui.md)
 BUDGET_ROMFS_64 = 100
-MODULES = ('brass_data', 'brass_log', 'brass_act', 'brass_steps', 'brass')
+MODULES = ('brass',)     # (its package imports data, log, act and steps: one figure)
 
 
 def log_lines(path=LOG):
@@ -164,7 +164,7 @@ def module_ram(mpy):
         script = os.path.join(d, 'mods.py')
         with open(script, 'w') as f:
             f.write(MODULE_RAM)
-        r = mp([script, mpy] + list(MODULES) + ['brass_end', 'brass_pages'], '400k')
+        r = mp([script, mpy] + list(MODULES) + ['brass.end', 'brass.pages'], '400k')
     return [(line.split()[0], int(line.split()[1])) for line in r.stdout.splitlines() if line.strip()]
 
 
@@ -268,8 +268,8 @@ def report_text(games, plans, runs, instr, mods, version):
             'and the engine imported %s; with the display (its canvas a band of the screen) %s; at the end of the game %s, '
             'of which the session (state, checkpoints, action lines) %s.' % (
                 kb(p[0]), kb(p[1]), kb(p[2]), kb(p[3]), kb(p[3] - p[4])), '',
-            'RAM each Brass module takes once imported (`.mpy`, 64-bit; `brass_end` and '
-            '`brass_pages` are loaded only for a shortfall, the end of an era, the standings or a '
+            'RAM each Brass module takes once imported (`.mpy`, 64-bit; `brass.end` and '
+            '`brass.pages` are loaded only for a shortfall, the end of an era, the standings or a '
             'menu page, and let go after):', '', '| Module | RAM |', '|---|---|']
     for m, n in mods:
         out.append('| %s | %s |' % (m, kb(n)))

@@ -28,10 +28,11 @@ CORE = ['trackside.rules', 'trackside.logfmt', 'trackside.settings', 'trackside.
         'trackside.ui.ask', 'trackside.ui.answer', 'trackside.ui.app',
         'trackside.ui.fonts.small', 'trackside.ui.fonts.medium', 'trackside.ui.fonts.digits']
 GAMES = (
-    ('Steam base', ['trackside.games.steam_turn', 'trackside.games.steam', 'trackside.ui.steam_ui']),
-    ('Steam standard', ['trackside.games.steam_turn', 'trackside.games.steam',
-                        'trackside.games.steam_standard', 'trackside.ui.steam_ui']),
-    ('Score pad', ['trackside.games.scorepad', 'trackside.ui.scorepad_ui']),
+    # (a game's package imports the modules it always needs: steam's, turn.py)
+    ('Steam base', ['trackside.games.steam', 'trackside.games.steam.ui']),
+    ('Steam standard', ['trackside.games.steam', 'trackside.games.steam.standard',
+                        'trackside.games.steam.ui']),
+    ('Score pad', ['trackside.games.scorepad', 'trackside.games.scorepad.ui']),
 )
 # Loaded only while used, then let go.
 OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart', 'trackside.resume',

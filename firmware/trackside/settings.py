@@ -57,8 +57,8 @@ def is_number(spec):
 
 def texts(game):
     # {key: (label, help, [what each allowed word means] or None)} from the
-    # game's SETTINGS_TEXT; its NAME_text.py is let go again at once.
-    name = game.__name__ + '_text'
+    # game's SETTINGS_TEXT; its text.py is let go again at once.
+    name = game.__name__ + '.text'
     block = getattr(game, 'SETTINGS_TEXT', None)
     if block is None:
         block = need(name).SETTINGS_TEXT

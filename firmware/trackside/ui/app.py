@@ -1,6 +1,6 @@
 # The device's loop: keys in, screens, the game session, saves. Everything
 # here is generic: the game screen is ui/table.py's, configured by the
-# game's trackside/ui/<game>_ui.py, and every answer is one of the shared
+# game's trackside/games/<game>/ui.py, and every answer is one of the shared
 # shapes (ui/answer.py).
 from trackside.ui.keys import Keys
 from trackside.ui.paint import Painter
@@ -180,7 +180,7 @@ class App:
         # once a game: each new str costs thousands of instructions on MicroPython
         self.shorts = [theme.short(n) for n in session.setup['players']]
         name = session.setup['game']
-        self.gui = need('trackside.ui.%s_ui' % name)
+        self.gui = need('trackside.games.%s.ui' % name)
         if self.inline():
             self.p.drop_big()           # (its amounts are asked in its own lines)
         self.status = None

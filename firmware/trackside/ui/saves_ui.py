@@ -71,12 +71,10 @@ def put_aside(app):
 def one_game(name):
     # One game's code in RAM: another game's (played before this one,
     # closed: nothing holds it) is let go before this one's is loaded. A
-    # game's modules are named after it: games/steam.py, games/steam_turn.py,
-    # ui/steam_ui.py. name None: every game's.
+    # game's modules are its folder, trackside.games.NAME (docs/engine.md).
+    # name None: every game's.
     for k in list(sys.modules):
-        tail = k[k.rfind('.') + 1:]
-        game = k[:16] == 'trackside.games.' or (k[:13] == 'trackside.ui.' and tail[-3:] == '_ui')
-        if game and tail.split('_')[0] != name and k != __name__:
+        if k[:16] == 'trackside.games.' and k.split('.')[2] != name:
             unload(k)
 
 

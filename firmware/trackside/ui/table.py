@@ -2,7 +2,7 @@
 # or what an entry has so far), a row per player in the game's order with
 # the columns the game names, the player to move marked, and at the bottom
 # two lines: what comes next, or the question being answered (ui/ask.py).
-# A game's UI module (ui/<game>_ui.py) says what goes in it: docs/engine.md.
+# A game's UI module (games/<game>/ui.py) says what goes in it: docs/engine.md.
 from trackside import need
 from trackside.ui import theme
 from trackside.ui.screens import Screen, HINTS
@@ -267,7 +267,7 @@ def columns(app, order, chars):
             cell = row[j]
             pad = widths[j] - len(cell)     # (in characters: '£' is two bytes)
             if not isinstance(cell, bytes):
-                cell = cell.encode()        # (a game's cells may be bytes: see steam_ui)
+                cell = cell.encode()        # (a game's cells may be bytes: see games/steam/ui.py)
             # amounts line up on the right; words ("out 4th") on the left
             if b' ' in cell:
                 text += b' ' * (gap + 1)

@@ -6,7 +6,7 @@
 # other ("Ann track ts grey 5").
 from trackside.rules import RuleError, NOBODY
 from trackside.logfmt import amount, low, txt
-from trackside.games.russianrailroads_board import LINES, COLOURS, TOKENS, TS, CHANGE_VERBS
+from trackside.games.russianrailroads.board import LINES, COLOURS, TOKENS, TS, CHANGE_VERBS
 
 CARDS = ('flat', 'lines', 'factories', 'locos', 'workers', 'black', 'tokens',
          'doublers', 'extra', 'engineers')       # §11.1, cards 1-10

@@ -7,7 +7,7 @@
 # source is a tile's number or "market" (kept as 0 in an action; -1: none).
 from trackside.rules import RuleError, NOBODY
 from trackside.logfmt import amount, low, txt
-from trackside.games.brass_data import TYPES
+from trackside.games.brass.data import TYPES
 
 VERBS = ('build', 'link', 'develop', 'sell', 'loan', 'pass', 'endround', 'salvage', 'links')
 # the other words of the lines (a player may not be called these)

@@ -3,8 +3,8 @@
 # against the physical boards; the boards; the final table (§11). Plain text
 # of the state, loaded only while a page is shown. names: the players' short
 # names.
-from trackside.games import russianrailroads_board as B
-from trackside.games.russianrailroads_ask import line_text, ind_text
+from trackside.games.russianrailroads import board as B
+from trackside.games.russianrailroads.questions import line_text, ind_text
 
 ORDINAL = ('1st', '2nd', '3rd', '4th')
 

@@ -1,11 +1,11 @@
 # Steam: Rails to Riches (Martin Wallace, 2009): the turn, as the base game
 # plays it. Money (§3), the start (§4), the phases of a turn (§5: tiles,
 # build, move goods, income, the next turn's order) and the final scoring
-# (§6). The standard game (steam_standard.py, §7) has other steps in some
+# (§6). The standard game (standard.py, §7) has other steps in some
 # places: a function that differs by variant takes the variant's module, v
-# (this module for the base game, steam_standard for the standard game),
-# and asks it. steam.py plays the game through these; nothing here imports
-# steam.py or steam_standard.py, so there is no import loop.
+# (this module for the base game, standard.py for the standard game),
+# and asks it. __init__.py plays the game through these; nothing here imports
+# __init__.py or standard.py, so there is no import loop.
 #
 # Every "§" is a section of the rules digest, ../shared/rules/steam.md.
 from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK
@@ -191,7 +191,7 @@ def own_prompt(s, p, who, name):
     return ask(s['turn'], AUCTION, p, text, opts, blocked)
 
 
-# --- where the variants differ: the base game's way (steam_standard.py has the
+# --- where the variants differ: the base game's way (standard.py has the
 # standard game's under the same names) -----------------------------------------------
 
 def tile_cost(s, p, t, declined):

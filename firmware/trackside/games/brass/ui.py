@@ -8,7 +8,7 @@
 from trackside import need, unload
 from trackside.ui import theme
 from trackside.ui.table import signed, winners
-from trackside.games.brass_data import level, buy_price, DISTANT_X
+from trackside.games.brass.data import level, buy_price, DISTANT_X
 
 LABELS = {'build': 'Build', 'link': 'Link', 'develop': 'Develop', 'sell': 'Sell cotton',
           'loan': 'Loan', 'pass': 'Pass', 'endround': 'End of round',
@@ -118,10 +118,10 @@ def confirm(app, verb):
 # --- pages in the menu ----------------------------------------------------------------
 
 def page(app, name):
-    # A page from games/brass_pages.py, which is let go again after.
+    # A page from games/brass/pages.py, which is let go again after.
     names = [theme.short(n) for n in app.session.setup['players']]
-    out = getattr(need('trackside.games.brass_pages'), name)(app.session.state, names)
-    unload('trackside.games.brass_pages')
+    out = getattr(need('trackside.games.brass.pages'), name)(app.session.state, names)
+    unload('trackside.games.brass.pages')
     return out
 
 

@@ -1,14 +1,14 @@
 # Brass: the questions of a build, a rail link, a develop and a sell, one at
 # a time (docs/engine.md, "A sequence"). Each question offers only what the
-# rules allow (brass_act.py checks the same again), with the price in its
+# rules allow (act.py checks the same again), with the price in its
 # words; the header shows what the entry costs so far. The answer line holds
 # 13 characters: labels are short, a question's title says the rest.
-# Imports brass_act and brass_data only.
+# Imports act.py and data.py only.
 from trackside.rules import PICK, CONFIRM
-from trackside.games.brass_data import (
+from trackside.games.brass.data import (
     val, TYPES, TITLES, MILL, PORT, MINE, WORKS, SHIP, COST, INCOME, CUBES, VP,
     DISTANT_X, BONUS, MARKET, LINK_TILES, sell)
-from trackside.games.brass_act import (
+from trackside.games.brass.act import (
     NUM, OWN, TYP, LV, CUB, FLP, find, next_level, level_refusal, over_refusal, needs,
     least_cost, market_cost, cube_costs, key, cubes_on_board, may_double)
 

@@ -3,12 +3,12 @@
 # link, develop, sell, loan. Each action checks everything first and raises
 # RuleError before it changes anything; then it moves the money (what is
 # paid goes to the spent box, §7), the cubes, the tiles and the markers.
-# Imports brass_data only.
+# Imports data.py only.
 #
 # A built tile is a list [number, owner, type, level, cubes, flipped]; the
 # state's 'tiles' holds those on the board, in the order they were built.
 from trackside.rules import RuleError
-from trackside.games.brass_data import (
+from trackside.games.brass.data import (
     val, STACKS, COST, COAL, IRON, CUBES, INCOME, ERA, RAIL, NEVER,
     MILL, PORT, MINE, WORKS, SHIP, TITLES, DISTANT_X, BONUS, LINK_TILES,
     advance, after_loan, buy_price, sell, level)
@@ -322,7 +322,7 @@ def do_sell(s, p, parts):
             flip(s, tile)
             continue
         s['pile'][value] -= 1               # W07: to the bottom; RX18: discarded (§9)
-        s['rng'] = (s['rng'] * 75 + 74) % 65537     # (the device's draws, brass_steps)
+        s['rng'] = (s['rng'] * 75 + 74) % 65537     # (the device's draws, steps.py)
         s['cotton'] = min(DISTANT_X, s['cotton'] + value)
         if s['cotton'] >= DISTANT_X:
             break                           # X: no sale, the market closed (§9 step 3)

@@ -8,16 +8,16 @@
 # This module is the game as the device sees it: what it declares (its
 # settings, verbs, how its turn is shown), what it waits for next, each
 # action, the log's words, the standings. The turn itself is in
-# steam_turn.py, as the base game plays it; the standard game's other steps
-# (§7) are in steam_standard.py. Neither imports this module.
+# turn.py, as the base game plays it; the standard game's other steps
+# (§7) are in standard.py. Neither imports this module.
 #
 # State: one dict of plain lists and ints (see new_game). apply() changes it
 # in place, and raises RuleError before it changes anything.
 from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
 from trackside import need
 from trackside.logfmt import amount, player_index, low, txt
-from trackside.games import steam_turn as turn
-from trackside.games.steam_turn import (
+from trackside.games.steam import turn as turn
+from trackside.games.steam.turn import (
     LOCO_MAX, LINKS_MAX, TILES, TILE_TITLES, LOCOMOTIVE, MAY_DECLINE,
     AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER, CAPITAL, BIDDING)
 
@@ -100,12 +100,12 @@ _standard = []
 
 def variant(s):
     # The module of this game's variant, which the turn asks where they
-    # differ: steam_turn itself for the base game, steam_standard (§7,
+    # differ: turn.py itself for the base game, standard.py (§7,
     # loaded only when a standard game is played) for the standard game.
     if not s['std']:
         return turn
     if not _standard:
-        _standard.append(need('trackside.games.steam_standard'))
+        _standard.append(need('trackside.games.steam.standard'))
     return _standard[0]
 
 

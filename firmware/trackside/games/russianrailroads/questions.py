@@ -6,16 +6,16 @@
 # line being changed as it now stands, with its score.
 from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
 from trackside import need
-from trackside.games import russianrailroads_board as B
-from trackside.games.russianrailroads_board import (
+from trackside.games.russianrailroads import board as B
+from trackside.games.russianrailroads.board import (
     TS, SP, KV, LINES, LINE_TITLES, COLOURS, LETTERS, TOKENS, TOKEN_TITLES,
     START, ACTIONS, SCORING, FINAL, OVER, claimants, claim_refusal, score_refusal)
 
 
 
 def once():
-    # the starting cards and the final scoring (russianrailroads_once.py)
-    return need('trackside.games.russianrailroads_once')
+    # the starting cards and the final scoring (once.py)
+    return need('trackside.games.russianrailroads.once')
 
 
 def editors(s):

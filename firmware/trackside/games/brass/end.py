@@ -2,11 +2,11 @@
 # (brass.py lets go of this module after each use, so its code is not in RAM
 # the rest of the game): a shortfall's tile sale (§5.2), the links and
 # tiles scored at the end of an era (§13), the end of the game and its
-# tie-breaks (§13.3), the standings. Imports brass_act and brass_data only.
+# tie-breaks (§13.3), the standings. Imports act.py and data.py only.
 from trackside.rules import RuleError, SUBSET
-from trackside.games.brass_data import (
+from trackside.games.brass.data import (
     VP, TITLES, LINK_VP_MOST, val, level, salvage)
-from trackside.games.brass_act import NUM, OWN, TYP, LV, FLP, lose_vp, find, absent
+from trackside.games.brass.act import NUM, OWN, TYP, LV, FLP, lose_vp, find, absent
 
 ERAS = ('canal', 'rail')
 

@@ -1,11 +1,11 @@
 # Russian Railroads: what happens once a game, kept apart so that it is in
 # memory only then: the starting bonus cards (§2) and the final scoring
-# (§11) with its questions. russianrailroads.py loads it when needed and
-# lets it go after (russianrailroads.once()); it imports nothing of that one.
+# (§11) with its questions. __init__.py loads it when needed and
+# lets it go after (need_once() in __init__.py); it imports nothing of that one.
 from trackside.rules import RuleError, PICK
-from trackside.games import russianrailroads_board as B
-from trackside.games.russianrailroads_board import LEN, LINES, LINE_TITLES, ACTIONS, OVER
-from trackside.games.russianrailroads_log import CARDS, START
+from trackside.games.russianrailroads import board as B
+from trackside.games.russianrailroads.board import LEN, LINES, LINE_TITLES, ACTIONS, OVER
+from trackside.games.russianrailroads.log import CARDS, START
 
 CARD_TITLES = ('Flat 15', 'Completed lines', 'Factories', 'Locomotives', 'Extra workers',
                'Black tracks', 'Tokens', 'Doublers', 'Extra engineer', 'Engineers')

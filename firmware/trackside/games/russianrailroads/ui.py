@@ -4,8 +4,8 @@
 # for what the last change triggered, the lines shown before the round's
 # scoring, and pages in the menu: every board's scoring line by line, the
 # boards, the final table. docs/engine.md lists what a UI module gives.
-from trackside.games import russianrailroads_board as B
-from trackside.games.russianrailroads_board import claimants, score_refusal
+from trackside.games.russianrailroads import board as B
+from trackside.games.russianrailroads.board import claimants, score_refusal
 from trackside.ui import theme
 from trackside import need, unload
 
@@ -89,9 +89,9 @@ def confirm(app, verb):
     return [out]
 
 
-# --- pages in the menu (games/russianrailroads_pages.py, loaded while shown) ---------
+# --- pages in the menu (games/russianrailroads/pages.py, loaded while shown) ---------
 
-PAGES = 'trackside.games.russianrailroads_pages'
+PAGES = 'trackside.games.russianrailroads.pages'
 
 
 def page(name):

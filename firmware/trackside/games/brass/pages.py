@@ -1,9 +1,9 @@
 # Brass: the pages of text the device's menu shows (the tiles on the board,
 # each stack's next tile, the scores so far). Imported only while a page is
-# made, then let go (ui/brass_ui.py): a page is read once in a while, its
+# made, then let go (games/brass/ui.py): a page is read once in a while, its
 # code need not stay in RAM. names: each player's short name.
-from trackside.games.brass_data import TITLES, VP, val
-from trackside.games.brass_act import next_level, FLP, TYP, LV, OWN, CUB
+from trackside.games.brass.data import TITLES, VP, val
+from trackside.games.brass.act import next_level, FLP, TYP, LV, OWN, CUB
 
 
 def tiles(s, names):

@@ -7,9 +7,9 @@
 # turn order and the scores.
 #
 # This module holds the declarations and the order of play (rounds, income,
-# eras, scoring). The actions and the tiles on the board are brass_act.py,
-# their questions brass_steps.py, the log text brass_log.py, the end of an
-# era brass_end.py; all build on brass_data.py, and none imports this one.
+# eras, scoring). The actions and the tiles on the board are act.py,
+# their questions steps.py, the log text log.py, the end of an
+# era end.py; all build on data.py, and none imports this one.
 #
 # State: one dict of plain lists and ints (new_game). apply() changes it in
 # place and raises RuleError before it changes anything.
@@ -17,13 +17,13 @@ import sys
 
 from trackside.rules import ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY, CONFIRM
 from trackside import need, unload
-from trackside.games.brass_log import VERBS, WORDS, parse, unparse     # noqa: F401 (the session's)
-from trackside.games.brass_data import (
+from trackside.games.brass.log import VERBS, WORDS, parse, unparse     # noqa: F401 (the session's)
+from trackside.games.brass.data import (
     START_POS, MARKET, PILE_W07, PILE_BY_COUNT, ROUNDS, LOAN_FREE_ROUNDS, LINK_VP_MOST,
     LOANS, level, after_loan)
-from trackside.games.brass_act import OWN
-from trackside.games import brass_act as act
-from trackside.games.brass_steps import (
+from trackside.games.brass.act import OWN
+from trackside.games.brass import act
+from trackside.games.brass.steps import (
     step, build_choices, sell_possible, link_option, develop_possible)  # noqa: F401 (tests')
 
 NAME = 'brass'
@@ -93,7 +93,7 @@ def new_game(setup):
         'taken': [[0] * 5 for _ in range(n)],   # tiles gone from each stack (§10)
         'links': [0] * n,                   # link tiles built this era
         'vlinks': [0] * n, 'vtiles': [0] * n, 'vcash': [0] * n, 'vlost': [0] * n,
-        'tiles': [], 'built': 0,            # the board's industry tiles (brass_act.py)
+        'tiles': [], 'built': 0,            # the board's industry tiles (act.py)
         'coal': MARKET, 'iron': MARKET,     # §3: both markets start full
         'cotton': 0, 'pile': pile(setup),   # §9: the distant market marker and tiles
         'pile0': pile(setup),               # (the tiles at the start of an era)
@@ -183,14 +183,14 @@ LET_GO = sys.implementation.name != 'cpython'     # (a PC keeps it: RAM is no is
 
 
 def rare(name, *args):
-    # A function of brass_end.py (a shortfall, the end of an era, the
+    # A function of end.py (a shortfall, the end of an era, the
     # standings): on a board imported for the call and let go after, so that
     # its code is not in RAM the rest of the game.
     try:
-        return getattr(need('trackside.games.brass_end'), name)(*args)
+        return getattr(need('trackside.games.brass.end'), name)(*args)
     finally:
         if LET_GO:
-            unload('trackside.games.brass_end')
+            unload('trackside.games.brass.end')
 
 
 def end_era(s):

@@ -10,16 +10,16 @@
 # passing, sets the turn order from the claims, and scores every board at
 # the end of each round (§13) and at the end of the game (§11).
 #
-# russianrailroads_board.py holds a board, its score and who acts now,
+# board.py holds a board, its score and who acts now,
 # _log.py the lines, _ask.py the questions, _once.py the starting cards and
 # the final scoring, _pages.py the menu's pages (the last three are loaded
 # only when needed); none of them imports this module.
 from trackside.rules import RuleError, NOBODY, ask
 from trackside import need, unload
-from trackside.games.russianrailroads_log import (   # noqa: F401 (the session's)
+from trackside.games.russianrailroads.log import (   # noqa: F401 (the session's)
     VERBS, CHANGES, parse, unparse)
-from trackside.games import russianrailroads_board as B
-from trackside.games.russianrailroads_board import (   # noqa: F401 (pawn: the UI's)
+from trackside.games.russianrailroads import board as B
+from trackside.games.russianrailroads.board import (   # noqa: F401 (pawn: the UI's)
     TS, LEN, START, ACTIONS, SCORING, FINAL, OVER, pawn, last_round, claimants,
     claim_refusal, score_refusal)
 
@@ -328,29 +328,29 @@ def do_score(s, names):
     s['phase'] = ACTIONS
 
 
-# --- the questions (russianrailroads_ask.py: loaded when first asked, so a
+# --- the questions (questions.py: loaded when first asked, so a
 # replayed log never needs them) ---------------------------------------------------------
 
-def questions():
-    return need('trackside.games.russianrailroads_ask')
+def need_questions():
+    return need('trackside.games.russianrailroads.questions')
 
 
 def prompt(s, setup):
     if s['phase'] == OVER:
         return ask(s['turn'], OVER, NOBODY, 'Game over', [])
-    return questions().prompt(s, setup)
+    return need_questions().prompt(s, setup)
 
 
 def step(setup, s, p, verb, answers):
-    return questions().step(setup, s, p, verb, answers)
+    return need_questions().step(setup, s, p, verb, answers)
 
 
-# --- what happens once a game (russianrailroads_once.py) ---------------------------------
+# --- what happens once a game (once.py) ---------------------------------
 
-ONCE = 'trackside.games.russianrailroads_once'
+ONCE = 'trackside.games.russianrailroads.once'
 
 
-def once():
+def need_once():
     return need(ONCE)
 
 
@@ -386,11 +386,11 @@ def apply(s, action):
         s['k8'] = a[0]
         return
     if verb == 'start':
-        once().do_start(s, p, a[0], a[1])
+        need_once().do_start(s, p, a[0], a[1])
         if s['phase'] != START:
             let_go()
     elif verb == 'cards':
-        once().do_cards(s, p, a)
+        need_once().do_cards(s, p, a)
         if s['phase'] == OVER:
             let_go()
     elif verb == 'score':

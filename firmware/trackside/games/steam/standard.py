@@ -1,13 +1,13 @@
 # Steam, the standard game (digest §7): its own phases, and what it does
-# differently in the turn it shares with the base game. steam_turn.py asks
+# differently in the turn it shares with the base game. turn.py asks
 # this module where the variants differ, by the names it has itself for
 # the base game's way (tile_cost, pay_track, income, new_turn, ...).
 #
 # A turn: 1 Buy Capital, 2 the turn-order auction, 3 action tiles (free),
 # 4 build, 5 move goods, 6 income and expenses with locomotive maintenance,
-# 7 new turn. Phases 3-5 are steam_turn.py's.
+# 7 new turn. Phases 3-5 are turn.py's.
 from trackside.rules import RuleError, ask, NONE, AMOUNT
-from trackside.games.steam_turn import (
+from trackside.games.steam.turn import (
     STEP, INCOME_MIN, CAPITAL, BIDDING, TURN_ORDER, MAY_DECLINE, TILE_TITLES,
     pay, payable, holder, start_tiles, reset_tiles, go_bankrupt)
 

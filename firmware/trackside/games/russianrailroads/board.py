@@ -2,7 +2,7 @@
 # what a change to it may be, what a change triggers, and the end-of-round
 # score (§13 of the rules digest, ../shared/rules/russian_railroads.md,
 # where every number below has its source). No questions, no log text:
-# russianrailroads.py plays the round, russianrailroads_ask.py asks.
+# __init__.py plays the round, questions.py asks.
 #
 # A player p's board in the state s:
 #   s['tr'][p]   15 ints: line L's colour c at [5*L + c], 0 = not on the line
