@@ -89,7 +89,7 @@ def run(board, scale, script):
     steps = []
     times = []
     split = []
-    for index, hold in keyscript.presses(script, device.names):
+    for index, hold in keyscript.presses(script, device.names, device.board.KEYMAP):
         key = keysym_for(device, index, hold)
         acts_on_press = hold != keyscript.SHORT or device.board.KEYMAP[index][1] == 'repeat'
         before = len(drawn)

@@ -22,6 +22,7 @@ class Planner:
         self.display = Display(width, height, mono)
         self.app = App(self.display, keymap, saves_dir)
         self.names = names
+        self.keymap = keymap
         self.clock = keyscript.Clock()
         self.words = []
         # which button (and how long) gives each key event on this board
@@ -64,7 +65,10 @@ class Planner:
         from trackside.games import load
         setup = setupline.parse_setup(setup_line)
         game = load(setup['game'])
-        self.pick(setup['game'])
+        word = 'game:' + setup['game']     # (by name: its place in the list may change)
+        for index, hold in keyscript.presses(word, self.names, self.keymap):
+            keyscript.press(self.app, len(self.names), index, hold, self.clock)
+        self.words.append(word)
         variant = setup['variant'] or game.VARIANTS[0][0]
         if len(game.VARIANTS) > 1:
             self.pick(variant)
@@ -234,7 +238,7 @@ class Planner:
 
 def plan(log_lines, saves_dir, kind_of=None, board="pico_display"):
     # A whole game: (key words, {kind of action: [presses for each]}).
-    # kind_of(session, line) names an action's kind (default: steam_kind).
+    # kind_of(session, line) names an action's kind (default: its verb).
     planner = Planner(saves_dir, board)
     planner.new_game(log_lines[0])
     counts = {}
@@ -243,10 +247,14 @@ def plan(log_lines, saves_dir, kind_of=None, board="pico_display"):
             continue
         before = len(planner.words)
         s = planner.app.session
-        kind = (kind_of or steam_kind)(s, line)
+        kind = (kind_of or verb_kind)(s, line)
         planner.act(line)
         counts.setdefault(kind, []).append(len(planner.words) - before)
     return planner.words, counts, planner
+
+
+def verb_kind(session, line):
+    return session.parse(line)[1]
 
 
 def steam_kind(session, line):

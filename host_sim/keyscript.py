@@ -5,6 +5,8 @@
 # A script is words separated by spaces, one press each, named as the
 # buttons are printed on the board (BUTTONS): "A" a short press, "A-" held
 # past HOLD_MS, "A--" held past VERY_MS, "A*3" three short presses.
+# "game:NAME" picks the game NAME on the new-game list (the cursor on its
+# first game), so a script names its game, not its place among the others.
 from trackside.ui import keys
 
 TICK = 10                   # ms between polls, as firmware/main.py does
@@ -14,10 +16,15 @@ VERY = keys.VERY_MS + 100   # "A--": past the very long one
 HOLDS = (SHORT, HELD, VERY)  # a plan()'s second byte: which of them
 
 
-def presses(script, names):
+def presses(script, names, keymap=None):
     # (button index, ms held) for each press, one at a time (a whole game's
     # list would be a sizeable part of a small heap); ValueError for a bad word.
+    # keymap (the board's KEYMAP) is needed for "game:NAME" only.
     for word in script.split():
+        if word[:5] == 'game:':
+            for press_ in choose_game(word[5:], keymap):
+                yield press_
+            continue
         times = 1
         if '*' in word:
             word, n = word.split('*')
@@ -31,6 +38,22 @@ def presses(script, names):
             raise ValueError('no button "%s" on this board (it has %s)' % (word, ', '.join(names)))
         for _ in range(times):
             yield names.index(word), hold
+
+
+def choose_game(name, keymap):
+    # The presses that pick the game name from the top of the new-game list,
+    # which lists the registry's games in its order: down (or, with one button
+    # that turns, advance) to it, then select.
+    from trackside.games import names as games
+    if keymap is None:
+        raise ValueError('"game:%s" needs the board\'s key map' % name)
+    if name not in games():
+        raise ValueError('no game "%s" (Trackside knows: %s)' % (name, ', '.join(games())))
+    roles = [k[0] for k in keymap]
+    down = roles.index('down') if 'down' in roles else roles.index('advance')
+    for _ in range(games().index(name)):
+        yield down, SHORT
+    yield roles.index('select'), SHORT
 
 
 def squeeze(words):
@@ -63,13 +86,13 @@ def press(app, count, index, hold, clock):
         clock.now += TICK
 
 
-def plan(script, names):
+def plan(script, names, keymap=None):
     # The script's presses as two bytes each (the button, how long it is
     # held: an index into HOLDS); ValueError for a bad word, before any press.
     # Made before the App, the words' list and their parsing are let go
     # before the game's heap is measured (tools/mp_ui.py).
     out = bytearray()
-    for index, hold in presses(script, names):
+    for index, hold in presses(script, names, keymap):
         out.append(index)
         out.append(HOLDS.index(hold))
     return bytes(out)
@@ -81,7 +104,7 @@ def play(app, names, script, clock, after=None):
     # make it (tools/mp_ui.py), keeps the script's parsing out of the heap
     # and the instructions they count from press to press.
     if isinstance(script, str):
-        script = plan(script, names)
+        script = plan(script, names, app.keys.keymap)
     for i in range(len(script) // 2):
         press(app, len(names), script[2 * i], HOLDS[script[2 * i + 1]], clock)
         if after:

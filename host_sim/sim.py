@@ -913,7 +913,7 @@ def play(device, args, script):
         os.makedirs(args.png, exist_ok=True)
         write_png(device, os.path.join(args.png, '0000.png'), args.scale)
     if script.strip():
-        presses = list(keyscript.presses(script, device.names))   # a bad word stops it before any press
+        presses = list(keyscript.presses(script, device.names, device.board.KEYMAP))   # a bad word stops it before any press
         for i, (index, hold) in enumerate(presses, 1):
             device.press(index, hold)
             if args.png:

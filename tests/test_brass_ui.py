@@ -146,7 +146,7 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     # after every press is the same as on CPython, in the device's heap.
     script = os.path.join(KEYS, 'brass-w07-4p.keys')
     mp, cp = ui_on_both(mpy_dir, tmp_path, script)
-    presses = list(keyscript.presses(keys('brass-w07-4p.keys'), BOARDS['pico_display'][3]))
+    presses = list(keyscript.presses(keys('brass-w07-4p.keys'), *BOARDS['pico_display'][3:5]))
     assert len(mp['crcs']) == len(presses) + 1
     assert mp['crcs'] == cp['crcs'] and mp['sent'] == cp['sent']
     assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'
@@ -169,7 +169,7 @@ def test_the_history_names_brass_rounds_by_era_and_the_stacks_tell_mill_from_min
     # and on into the rail era, "rail round 1" (a turn number would not be a round);
     # the next tile of each stack: mill and mine no longer both "Mi".
     from trackside.ui import menu
-    from trackside.games import brass_pages
+    from trackside.games.brass import pages as brass_pages
     lines = log_lines('brass-w07-4p.log')
     saved_game(tmp_path, lines)
     app, names = device('pico_display', tmp_path)

@@ -58,7 +58,7 @@ def games(tmp_path_factory):
         assert error is None
         for board in CP_BOARDS:
             keys = tmp_path_factory.mktemp('keys') / (board + '.keys')
-            keys.write_text(' '.join(ON_BOARD[board][w] for w in words))
+            keys.write_text(' '.join(w if w.startswith('game:') else ON_BOARD[board][w] for w in words))
             out[game, board] = {'keys': keys, 'winner': session.standings()['winner'],
                                 'presses': len(words)}
             jobs.append((game, board, keys))

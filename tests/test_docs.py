@@ -10,7 +10,7 @@ import pytest
 
 from conftest import ROOT
 from doc_text import read, blocks, entries, section
-from trackside.games import steam
+from trackside.games import steam, names
 from trackside.session import new_session
 from trackside.replay import replay
 
@@ -69,13 +69,16 @@ def test_log_format_setup_example_is_canonical():
 
 
 
-@pytest.mark.parametrize('name, title', [('steam', 'Steam (base game)'), ('scorepad', 'Score pad')])
-def test_log_format_settings_table_matches_the_game(name, title):
-    # Each game's section lists exactly its settings, with their values and defaults.
+@pytest.mark.parametrize('name', names())
+def test_log_format_settings_table_matches_the_game(name):
+    # Each game's section (the first whose title begins with the game's)
+    # lists exactly its settings, with their values and defaults.
     from trackside.games import load
     from trackside import settings as settings_mod
     game = load(name)
-    doc = section(read('docs/log-format.md'), title)
+    doc = read('docs/log-format.md')
+    title = [h for h in re.findall(r'^## (.*)$', doc, re.M) if h.startswith(game.TITLE)][0]
+    doc = section(doc, title)
     doc = doc.split('| Setting |')[1].split('\n\n')[0]        # the settings table
     rows = re.findall(r'^\| `(\w+)` \| (.*?) \| (.*?) \|', doc, re.M)
     table = {k: (vals, default) for k, vals, default in rows}
@@ -83,15 +86,25 @@ def test_log_format_settings_table_matches_the_game(name, title):
     for spec in game.SETTINGS:
         key, default, allowed, variant = spec[:4]
         if variant:
-            assert ('%s game only' % variant.capitalize()) in doc.split('| `%s` |' % key)[1].split('\n')[0]
+            row = doc.split('| `%s` |' % key)[1].split('\n')[0]
+            assert ('%s game only' % variant.capitalize()) in row or ('`%s` only' % variant) in row, row
         vals, doc_default = table[key]
         if settings_mod.is_number(spec):
             assert vals.replace('−', '-') == '%d–%d' % allowed
             if isinstance(default, int):
                 assert doc_default == '%d' % default
         else:
-            assert vals == ', '.join('`%s`' % a for a in allowed)
+            assert vals in (', '.join('`%s`' % a for a in allowed), words_and_range(allowed)), vals
             assert doc_default == '`%s`' % default
+
+
+def words_and_range(allowed):
+    # "`unset`, 0–20": words, then whole numbers lo..hi written as a range
+    words = [a for a in allowed if not a.lstrip('-').isdigit()]
+    numbers = [int(a) for a in allowed if a.lstrip('-').isdigit()]
+    if not numbers or numbers != list(range(numbers[0], numbers[-1] + 1)):
+        return None
+    return ', '.join(['`%s`' % w for w in words] + ['%d–%d' % (numbers[0], numbers[-1])])
 
 
 def test_log_format_tile_table_matches_steam():

@@ -117,7 +117,7 @@ def one_by_one(script, board='pico_display'):
     # The script's presses, a word each ("A*3" is three).
     names = BOARDS[board][3]
     marks = {keyscript.SHORT: '', keyscript.HELD: '-', keyscript.VERY: '--'}
-    return [names[i] + marks[hold] for i, hold in keyscript.presses(script, names)]
+    return [names[i] + marks[hold] for i, hold in keyscript.presses(script, names, BOARDS[board][4])]
 
 
 def setup_words(script, board='pico_display'):
@@ -140,7 +140,7 @@ def test_a_new_game_from_the_menu_puts_the_game_aside_and_back_opens_it(tmp_path
     assert top(app).items[top(app).index][1] == 'new'
     press(app, names, 'A')
     assert top(app).title == 'New game' and app.session is None
-    for name in ('trackside.games.steam', 'trackside.games.steam_turn', 'trackside.ui.steam_ui',
+    for name in ('trackside.games.steam', 'trackside.games.steam.turn', 'trackside.games.steam.ui',
                  'trackside.ui.table', 'trackside.ui.ask', 'trackside.ui.answer'):
         assert name not in sys.modules, name
     press(app, names, 'B')                          # back: the game again, as it was
@@ -166,12 +166,12 @@ def test_opening_a_save_of_another_game_lets_the_first_games_code_go(tmp_path):
     press(app, names, ' '.join(setup_words(keys('steam-base-3p.keys'))))
     assert app.session.setup['game'] == 'steam'
     assert 'trackside.games.scorepad' not in sys.modules
-    assert 'trackside.ui.scorepad_ui' not in sys.modules
+    assert 'trackside.games.scorepad.ui' not in sys.modules
     app.open(1)
     assert app.session.setup['game'] == 'scorepad'
     assert 'trackside.games.steam' not in sys.modules
-    assert 'trackside.games.steam_turn' not in sys.modules
-    assert 'trackside.ui.steam_ui' not in sys.modules
+    assert 'trackside.games.steam.turn' not in sys.modules
+    assert 'trackside.games.steam.ui' not in sys.modules
 
 
 def test_a_second_game_set_up_on_micropython_needs_no_more_heap_than_the_first(mpy_dir, tmp_path):

@@ -28,7 +28,7 @@ def test_the_game_screen_after_each_press_is_what_a_fresh_drawing_shows(board, s
     app, names = device(board, tmp_path)
     clock = keyscript.Clock()
     checked = 0
-    for n, (index, hold) in enumerate(keyscript.presses(keys(script), names)):
+    for n, (index, hold) in enumerate(keyscript.presses(keys(script), names, app.keys.keymap)):
         keyscript.press(app, len(names), index, hold, clock)
         p = app.p
         if p.layout != 'game':

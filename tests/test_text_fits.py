@@ -13,6 +13,7 @@ import pytest
 from conftest import ROOT
 from host_sim import keyplan
 from host_sim.headless import BOARDS
+from game_play import scenario_logs
 
 SCENARIOS = os.path.join(ROOT, 'tests', 'scenarios')
 LONG = ('Income cannot pass 10 (setting income_max; §1): take VP, or set over_max=clamp '
@@ -41,8 +42,7 @@ def log(name):
 
 
 @pytest.mark.parametrize('board', sorted(BOARDS))
-@pytest.mark.parametrize('game', ['steam-base-short.log', 'steam-standard-b1.log', 'scorepad-ties.log',
-                                  'brass-w07-4p.log', 'brass-rx18-3p.log', 'russianrailroads-4p.log'])
+@pytest.mark.parametrize('game', scenario_logs())
 def test_no_text_is_cut_in_a_whole_game(board, game, tmp_path):
     lines = log(game)
     w = Watched(str(tmp_path), board)

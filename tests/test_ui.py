@@ -42,7 +42,7 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     # MicroPython draws text in machine code (boards/ink4.py), CPython with
     # framebuf's blit: the canvases after each press are compared below
     assert mp['ink4'] and not cp['ink4']
-    assert len(mp['crcs']) == len(list(keyscript.presses(keys('steam-base-3p.keys'), BOARDS['pico_display'][3]))) + 1
+    assert len(mp['crcs']) == len(list(keyscript.presses(keys('steam-base-3p.keys'), BOARDS['pico_display'][3], BOARDS['pico_display'][4]))) + 1
     assert mp['crcs'] == cp['crcs']
     assert mp['sent'] == cp['sent']
     assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'
@@ -88,7 +88,8 @@ def test_holding_back_undoes_and_says_what(tmp_path):
 
 def test_three_and_two_button_boards_play_the_same_game(tmp_path):
     four = keys('steam-base-3p.keys')
-    three = ' '.join({'A': 'SEL', 'B': 'SEL-', 'X': 'UP', 'Y': 'DOWN'}.get(w.split('*')[0], '?')
+    three = ' '.join(w if w.startswith('game:') else
+                     {'A': 'SEL', 'B': 'SEL-', 'X': 'UP', 'Y': 'DOWN'}.get(w.split('*')[0], '?')
                      + ('*' + w.split('*')[1] if '*' in w else '') for w in four.split())
     app, names = device('oled_ssd1306', tmp_path / '3')
     press(app, names, three)

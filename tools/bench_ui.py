@@ -489,7 +489,7 @@ def measure_game(name, log, work, mpy, image):
     # A game entered by the buttons; the peak heap from .mpy files and from
     # ROMFS, of the game alone and of the game and what follows it (AFTER).
     lines = game_log(log)
-    words, counts, planner = keyplan.plan(lines, os.path.join(work, 'plan-' + name))
+    words, counts, planner = keyplan.plan(lines, os.path.join(work, 'plan-' + name), keyplan.steam_kind)
     assert len(planner.app.session.history()) == len(lines) - 1
     keys = os.path.join(work, name.replace(' ', '_') + '.keys')
     with open(keys, 'w') as f:

@@ -86,7 +86,7 @@ f.close()
 # the presses as bytes, made before the App: the script's words and their
 # parsing are not in the heap, nor interleaved with the game's (where they
 # would change what each allocation costs)
-presses = keyscript.plan(script, names)
+presses = keyscript.plan(script, names, keymap)
 script = None
 ASIDE += in_use() - player        # from here on the key player is left out
 from trackside.ui.app import App

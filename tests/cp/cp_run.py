@@ -46,7 +46,7 @@ def glass_ok():
     return bytes(host.panel.rgb()) == cpcanvas_bytes.picture(display, host.panel)
 
 
-for i, (index, hold) in enumerate(keyscript.presses(script, board.BUTTONS)):
+for i, (index, hold) in enumerate(keyscript.presses(script, board.BUTTONS, board.KEYMAP)):
     del display.areas[:]
     host.button(index, True)
     t = 0

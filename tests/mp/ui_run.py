@@ -24,7 +24,7 @@ script = f.read()
 f.close()
 # made full size now: lists grown press by press need ever bigger blocks of
 # a heap the game has fragmented (the harness's share, not the device's)
-n = 1 + len(list(keyscript.presses(script, names)))
+n = 1 + len(list(keyscript.presses(script, names, keymap)))
 crcs = [0] * n
 sent = [0] * n
 heaps = [0] * n

@@ -22,7 +22,7 @@ FAILS = [int(sys.argv[3]) if len(sys.argv) > 3 else 0]
 
 class Buttons:
     def __init__(self, script):
-        self.steps = keyscript.presses(script, BUTTONS)
+        self.steps = keyscript.presses(script, BUTTONS, KEYMAP)
         self.mask = 0
         self.left = POLLS * 2          # a moment with nothing pressed first
 
