@@ -191,7 +191,7 @@ for l in lines:
         last = len(s.history())
         break
     s.do_text(t)
-from trackside.games import russianrailroads_board as B
+from trackside.games.russianrailroads import board as B
 st = s.state
 micropython.stack_use()
 for q in range(4):
