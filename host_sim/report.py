@@ -45,7 +45,9 @@ def read_game(path):
     # or with a line the rules refuse raises Refused, as `replay` reports it.
     try:
         lines, n = saved_lines(path)
-    except (OSError, UnicodeError) as e:
+    except UnicodeError:
+        raise Refused('%s: not a game log: it is not UTF-8 text' % path, 2)
+    except OSError as e:
         raise Refused('%s: cannot read: %s' % (path, e), 2)
     except ValueError:                  # a damaged tail: the device's reading says more
         return recovered(path)

@@ -12,6 +12,7 @@ CSS = """
 body{margin:0;color:#1d1d1f;background:#fff;
  font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 header{background:#1e3c8c;color:#fff;padding:14px 16px}
+header div{max-width:928px;margin:0 auto}
 header h1{margin:0;font-size:1.5em;line-height:1.2}
 header p{margin:4px 0 0;opacity:.9}
 main{max-width:960px;margin:0 auto;padding:8px 16px 32px}
@@ -54,16 +55,19 @@ li,p,td{overflow-wrap:anywhere}
  main{padding:4px 10px 24px}
  table.cards thead{display:none}
  table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
- table.cards tr{border:1px solid #ccc;border-radius:4px;margin:0 0 8px;padding:2px 0}
- table.cards td{display:flex;justify-content:space-between;gap:1em;border:none;padding:1px 8px}
+ table.cards tr{display:grid;grid-template-columns:1fr 1fr;column-gap:14px;
+  border:1px solid #ccc;border-radius:4px;margin:0 0 8px;padding:2px 8px}
+ table.cards td{display:flex;justify-content:space-between;gap:.5em;border:none;padding:1px 0}
  table.cards td::before{content:attr(data-label);color:#555;text-align:left}
- table.cards td.name{font-size:1.05em;border-bottom:1px solid #eee}
+ table.cards td.name{display:block;grid-column:1/-1;font-size:1.05em;border-bottom:1px solid #eee}
+ table.cards td.name::before{content:none}
  ol.entries{padding-left:2.2em}
 }
 @media print{
  *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
  body{font-size:11pt}
  header{background:none;color:#000;border-bottom:2px solid #000;padding:0 0 6px}
+ header div{max-width:none}
  main{max-width:none;padding:0}
  h2{break-after:avoid}
  .charts{display:block}
@@ -88,13 +92,12 @@ def page(d):
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              '<title>%s</title>' % escape('%s: %s' % (title, ', '.join(names))),
              '<style>%s</style>' % CSS, '</head>', '<body>',
-             '<header><h1>%s</h1><p>%s &middot; %s &middot; %d entries</p></header>' % (
+             '<header><div><h1>%s</h1><p>%s &middot; %s &middot; %d entries</p></div></header>' % (
                  escape(title), escape(', '.join(names)), escape(state), st['actions']),
              '<main>']
     if d['note']:
-        parts.append('<p class="note" id="damaged"><strong>This save is damaged.</strong> %s</p>'
-                     % escape(d['note']) if 'stops there' in d['note'] else
-                     '<p class="note" id="note">%s</p>' % escape(d['note']))
+        parts.append('<p class="note" id="%s">%s</p>' % (
+            'damaged' if 'stops there' in d['note'] else 'dropped', escape(d['note'])))
     if not d['over']:
         parts.append('<p class="note" id="in-play"><strong>This game is not over.</strong> '
                      'It is reported as far as it goes: %s%s.</p>' % (
