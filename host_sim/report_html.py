@@ -34,7 +34,7 @@ figcaption{font-weight:600;margin:.6em 0 .2em}
 svg.chart{display:block;width:100%;max-width:100%;height:auto}
 svg .grid{stroke:#e4e4e4}
 svg .zero,svg .axis{stroke:#888}
-svg text{font-size:13px;fill:#555}
+svg text{font-size:15px;fill:#444}
 svg .ylab{text-anchor:end}
 svg .xlab,svg .xcap{text-anchor:middle}
 svg .case{fill:none;stroke:#222;stroke-width:4.5;stroke-linejoin:round;stroke-linecap:round}
@@ -158,6 +158,8 @@ def standings(d):
             out.append('<h3>Ties</h3>')
             out += ['<p class="ties">%s</p>' % escape(t) for t in d['ties']]
     heads, rows = d['now']
+    if d['final'] and len(heads) < 2:
+        return out          # (the final table has it: Russian Railroads' VP, the pad's total)
     out.append('<h2 id="numbers">%s</h2>' % ('The numbers at the end' if d['over'] else 'Standings so far'))
     out += table(d, heads, [(q, None, rows[q]) for q in range(len(rows))])
     return out

@@ -8,8 +8,8 @@
 from html import escape
 
 W, H = 480, 260                 # the viewBox: scaled to the page's width
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 40
-FONT = 13
+LEFT, RIGHT, TOP, BOTTOM = 48, 18, 12, 44
+FONT = 15                       # (report_html.CSS: svg text)
 
 
 def ticks(lo, hi, most=6):
