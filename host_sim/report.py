@@ -10,7 +10,7 @@ import tempfile
 from trackside import need
 from trackside.journal import SaveError
 from trackside.replay import replay
-from host_sim.replay import saved_lines, _error
+from host_sim.replay import saved_lines
 from host_sim import report_games
 
 
@@ -123,7 +123,7 @@ def gather(session, source, note=None):
     settings = need('trackside.settings')
     names = setup['players']
     st = session.standings()
-    st['error'] = _error(None)
+    st['error'] = None             # (as replay --json has it)
     extra = report_games.extra(session) if st['over'] else None
     return {
         'source': source,

@@ -61,7 +61,7 @@ def explain(setup, rows):
     order, shared = ties(setup)
     if not order or any(r.get('rank') is None for r in rows):
         return []
-    key, words = order[0][0], order[0][1]
+    key = order[0][0]
     rows = sorted(rows, key=lambda r: r['rank'])
     out = []
     i = 0

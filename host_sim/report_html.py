@@ -6,6 +6,7 @@
 from html import escape
 
 from host_sim import svgchart
+from host_sim.report_games import ordinal
 
 CSS = """
 *{box-sizing:border-box}
@@ -169,7 +170,6 @@ def place(rank, rows):
     if rank is None:
         return '-'
     shared = len([r for q, r, c in rows if r == rank]) > 1
-    from host_sim.report_games import ordinal
     return ordinal(rank) + ('=' if shared else '')
 
 
