@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim bench deploy clean
+.PHONY: test sim bench deploy pull clean
 
 BOARD ?= pico_display
 
@@ -37,6 +37,13 @@ bench: $(STAMP)
 ROMFS ?= auto
 deploy: $(STAMP)
 	$(BIN)/python tools/deploy.py --board $(BOARD) --romfs $(ROMFS) $(if $(PORT),--port $(PORT))
+
+# Copy the saved games off a board into a new folder (nothing on the board changes):
+# MicroPython over USB (PORT=/dev/ttyACM0), CircuitPython from CIRCUITPY (DRIVE=/media/me/CIRCUITPY);
+# PULL=folder to choose where (default: pulled/ and the date and time)
+PULL ?= pulled/$(shell date +%Y-%m-%d-%H%M%S)
+pull: $(STAMP)
+	$(BIN)/python -m host_sim pull $(PULL) --mpremote $(BIN)/mpremote $(if $(DRIVE),--drive $(DRIVE)) $(if $(PORT),--port $(PORT))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build
