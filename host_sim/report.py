@@ -91,18 +91,9 @@ def recovered(path):
 # --- what the page shows ---------------------------------------------------------------
 
 def game_part(session, part):
-    # The game's own module of this part, found from the loaded rules
-    # module: 'ui' (what the device's shared screens show for it: NUMBERS,
-    # CHART, PHASES, VIEWS). The one place a game's other modules are
-    # named: in the game's folder where it has one (a package), else where
-    # the device's ui/app.py finds it today.
-    game = session.game
-    if hasattr(game, '__path__'):
-        try:
-            return need('%s.%s' % (game.__name__, part))
-        except ImportError:
-            pass
-    return need('trackside.ui.%s_%s' % (session.setup['game'], part))
+    # The game's own module of this part ('ui': what the device's shared
+    # screens show for it), from its folder: trackside.games.NAME.part.
+    return need('%s.%s' % (session.game.__name__, part))
 
 
 class View:
