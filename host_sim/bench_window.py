@@ -4,7 +4,7 @@
 #   xvfb-run -a .venv/bin/python -m host_sim.bench_window              # the Pico Display
 #   xvfb-run -a .venv/bin/python -m host_sim.bench_window --board tdisplay
 #
-# It opens the real window (sim.Window) and plays a whole key script into it as Tk key
+# It opens the real window (window.Window) and plays a whole key script into it as Tk key
 # events, a tap each (press, then release at once, as a quick finger or a script does),
 # and times each key from the event that makes the device act (the press for a button
 # that acts as it goes down: up, down, next; else the release) to the end of the redraw
@@ -21,7 +21,8 @@ import tempfile
 import time
 
 import host_sim  # noqa: F401  (firmware/ on the path)
-from host_sim import keyscript, sim
+from host_sim import keyscript, keymap, window
+from host_sim.device import Device, ROOT
 
 BOARDS = ('pico_display', 'pico_display2', 'tdisplay', 'oled_ssd1306', 'reverse_tft', 'macropad')
 SCRIPTS = {
@@ -36,9 +37,9 @@ SHORT_SCRIPTS = {      # boards without a whole game's script: a new game's firs
 
 
 def keysym_for(device, index, hold):
-    # the keyboard key that makes this press (sim.KEYS), a single character where there
+    # the keyboard key that makes this press (keymap.KEYS), a single character where there
     # is one (as a person would type)
-    table = sim.KEYS[tuple(device.names)]
+    table = keymap.KEYS[tuple(device.names)]
     kind = 'tap' if hold == keyscript.SHORT else 'hold' if hold < 1000 else 'very'
     keys = [k for k, i in table[kind].items() if i == index]
     keys.sort(key=lambda k: (len(k) > 1, k))
@@ -47,7 +48,7 @@ def keysym_for(device, index, hold):
     return TK_NAMES.get(keys[0], keys[0])
 
 
-# Tk's names of the shifted characters in sim.KEYS (a key event carries the name; the
+# Tk's names of the shifted characters in keymap.KEYS (a key event carries the name; the
 # window takes the character when the name is not in its map)
 TK_NAMES = {'!': 'exclam', '@': 'at'}
 
@@ -63,10 +64,10 @@ def pump(root, until, limit=5.0):
 
 def run(board, scale, script):
     import tkinter
-    device = sim.Device(board, tempfile.mkdtemp(prefix='bench-window-'))
+    device = Device(board, tempfile.mkdtemp(prefix='bench-window-'))
     root = tkinter.Tk()
     drawn = []
-    win = sim.Window(device, scale, root, after_draw=lambda changed: drawn.append(time.perf_counter()))
+    win = window.Window(device, scale, root, after_draw=lambda changed: drawn.append(time.perf_counter()))
     root.update()
     root.focus_force()
     root.update()
@@ -114,7 +115,7 @@ def run(board, scale, script):
         handle(key, n)
 
     device.app.handle = counting
-    down_key = [k for k, i in sim.KEYS[tuple(device.names)]['tap'].items()
+    down_key = [k for k, i in keymap.KEYS[tuple(device.names)]['tap'].items()
                 if k == 'Down'][0]
     t0 = time.perf_counter()
     root.event_generate('<KeyPress>', keysym=down_key)
@@ -174,7 +175,7 @@ def main(argv=None):
             with open(args.keys_file) as f:
                 script = f.read()
         elif board in SCRIPTS:
-            with open(os.path.join(sim.ROOT, 'tests', 'keys', SCRIPTS[board])) as f:
+            with open(os.path.join(ROOT, 'tests', 'keys', SCRIPTS[board])) as f:
                 script = f.read()
         else:
             script = SHORT_SCRIPTS[board]
@@ -214,7 +215,7 @@ def keep_compiled():
     sys.pycache_prefix = tempfile.mkdtemp(prefix='bench-window-pyc-')
     atexit.register(shutil.rmtree, sys.pycache_prefix, True)
     for part in ('firmware', 'boards', 'host_sim'):
-        compileall.compile_dir(os.path.join(sim.ROOT, part), quiet=1)
+        compileall.compile_dir(os.path.join(ROOT, part), quiet=1)
     return 'PYTHONDONTWRITEBYTECODE is set here: the firmware was compiled first into ' + \
         sys.pycache_prefix + ', as a PC that has run the simulator before keeps it'
 

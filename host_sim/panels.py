@@ -2,12 +2,12 @@
 # sends through the fake `machine` (host_sim/shim/machine.py). The simulator's window and
 # the screenshots show rgb(); the tests compare it with the canvas.
 #
-#   from host_sim import panels
-#   board, panel = panels.load('pico_display')     # sys.path set, emulator listening
+#   from host_sim import device
+#   board, panel = device.load_board('pico_display')   # sys.path set, emulator listening
 #   display, buttons, led = board.open()
 #   ... draw, display.show(...)
 #   panel.rgb()                                    # width*height*3 bytes, rows top down
-#   panels.press(board, 0, True)                   # hold the board's first button
+#   device.press_button(board, 0, True)            # hold the board's first button
 #
 # The emulators are written from the controllers' datasheets (Sitronix ST7789V v1.0,
 # Solomon Systech SSD1306 rev 1.1) and the panel makers' published geometry, not from
@@ -547,34 +547,6 @@ def attach(board_name):
         panel = SSD1306Panel(addr=spec['addr'])
         panel.listener = machine.host.on_i2c(panel.feed, addr=spec['addr'], bus=spec['bus'])
     return panel
-
-
-# The CircuitPython boards: Adafruit's displayio for CPython on stand-in hardware
-# (host_sim/cphost.py), their panels emulated from the bytes displayio sends.
-CP_BOARDS = ('reverse_tft', 'macropad')
-
-
-def load(board_name):
-    """(board module, panel): the board imported as on a device, its panel attached."""
-    import importlib
-    if board_name in CP_BOARDS:
-        from host_sim import cphost
-        host = cphost.install(board_name)
-        return importlib.import_module(board_name), host.panel
-    panel = attach(board_name)
-    return importlib.import_module(board_name), panel
-
-
-def press(board, index, down=True):
-    """Hold (or let go of) button `index` of a board module: its pin goes to the
-    pressed level (low on the MicroPython boards) or is let go to its pull-up; on the
-    CircuitPython boards through cphost (the MacroPad's UP and DOWN turn its encoder)."""
-    if not hasattr(board, 'PINS_BUTTONS'):
-        from host_sim import cphost
-        cphost.host().button(index, down)
-        return
-    import machine
-    machine.host.set_input(board.PINS_BUTTONS[index], 0 if down else None)
 
 
 def ensure_ssd1306():

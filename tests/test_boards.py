@@ -25,7 +25,7 @@ import framebuf  # noqa: E402
 import machine  # noqa: E402
 import st7789  # noqa: E402
 
-from host_sim import panels  # noqa: E402
+from host_sim import panels, device  # noqa: E402
 
 ST7789_BOARDS = ('pico_display', 'pico_display2', 'tdisplay')
 ALL_BOARDS = ST7789_BOARDS + ('oled_ssd1306',)
@@ -610,9 +610,9 @@ def test_buttons_read_through_the_fake_pins(name):
     assert buttons.pressed() == 1 | 1 << (n - 1)
     machine.host.set_input(pins[0], None)        # let go: the pull-up wins
     assert buttons.pressed() & 1 == 0
-    panels.press(board, 0)
+    device.press_button(board, 0)
     assert buttons.pressed() & 1 == 1
-    panels.press(board, 0, False)
+    device.press_button(board, 0, False)
     assert buttons.pressed() & 1 == 0
 
 

@@ -16,7 +16,8 @@ import zlib
 import pytest
 
 from conftest import ROOT
-from host_sim import png, keyscript, sim
+from host_sim import png, keyscript
+from host_sim.device import Device
 from test_sim import four_to_three
 
 HERE = os.path.join(ROOT, 'tests', 'screens')
@@ -55,7 +56,7 @@ def shoot(board, name, tmp_path, monkeypatch):
     monkeypatch.setattr(newgame, 'GAMES', LISTED)      # (and when it is imported again)
     machine.host.clear()
     log, keys = SHOTS[name]
-    d = sim.Device(board, str(tmp_path), os.path.join(HERE, log) if log else None)
+    d = Device(board, str(tmp_path), os.path.join(HERE, log) if log else None)
     if keys is None:
         # a refused action: the rule's words
         d.app.tell('Not allowed', 'Income cannot pass 10 (setting income_max; §1): take VP')
@@ -154,7 +155,7 @@ def test_the_new_game_list_is_the_registry(tmp_path):
     from trackside.games import GAMES
     import machine
     machine.host.clear()
-    d = sim.Device('pico_display', str(tmp_path))
+    d = Device('pico_display', str(tmp_path))
     top = d.app.stack[-1]
     assert top.title == 'New game'
     assert [(title, name) for title, name in top.items] == [(t, n) for n, t in GAMES]

@@ -9,7 +9,13 @@ import pytest
 
 from conftest import ROOT
 from host_sim import png, screenshot, keyscript
-from host_sim import sim, panels
+from host_sim import panels
+from host_sim.device import Device
+from host_sim.keymap import window_keys, window_key, hold_of
+from host_sim.live import Live, Keyboard
+from host_sim.picture import Picture, region, picture_of
+from host_sim.terminal import terminal_view, needs, braille_frame, TEXT_LINES
+from host_sim.window import Layout, MACROPAD_KEYS
 from trackside.ui import theme
 
 KEYS = os.path.join(ROOT, 'tests', 'keys')
@@ -49,7 +55,7 @@ def st7789_565(c):
 def device(board, tmp_path):
     import machine
     machine.host.clear()
-    return sim.Device(board, str(tmp_path))
+    return Device(board, str(tmp_path))
 
 
 @pytest.mark.parametrize('board', sorted(GAMES))
@@ -198,7 +204,7 @@ def test_st7789_writes_and_picture_match_the_pixel_by_pixel_rule():
         assert p.ram == ram, 'trial %d' % trial
         # what the window redraws: only the damaged rectangle, and then it is whole
         image, rect = p.image(), p.take_damage()
-        part = sim.region(image, rect)
+        part = region(image, rect)
         if part is not None:
             ppm, (x, y, w, h) = part
             body = ppm[ppm.index(b'\n') + 1:]
@@ -254,14 +260,14 @@ def test_the_window_redraws_only_what_changed_and_stays_whole(board, tmp_path):
     # press of a whole game; most presses change only part of the screen.
     from PIL import Image
     d = device(board, tmp_path)
-    pic = sim.Picture(d.panel)
+    pic = Picture(d.panel)
     window = None
     partial = 0
     areas = []
     for i, (index, hold) in enumerate(keyscript.presses(GAMES[board](), d.names, d.board.KEYMAP)):
         d.press(index, hold)
         image, rect = pic.changed()
-        part = sim.region(image, rect)
+        part = region(image, rect)
         if window is None:
             assert rect == (0, 0, d.panel.width, d.panel.height)   # the first look: all
             window = Image.new('RGB', image.size)
@@ -278,7 +284,7 @@ def test_the_window_redraws_only_what_changed_and_stays_whole(board, tmp_path):
 
 def test_a_cursor_move_redraws_a_small_part(tmp_path):
     d = device('pico_display', tmp_path)
-    pic = sim.Picture(d.panel)
+    pic = Picture(d.panel)
     pic.changed()
     d.press(3, keyscript.SHORT)                 # Y: down the new-game list
     image, rect = pic.changed()
@@ -325,8 +331,8 @@ def live_device(board, tmp_path):
 
     d.app.handle = record
     clock = FakeTime()
-    live = sim.Live(d, lambda: clock.now)
-    kb = sim.Keyboard(live, sim.window_keys(d), clock.later, clock.cancel)
+    live = Live(d, lambda: clock.now)
+    kb = Keyboard(live, window_keys(d), clock.later, clock.cancel)
     return d, live, kb, clock, events
 
 
@@ -342,11 +348,11 @@ def test_a_quick_key_tap_is_one_press_and_acts_at_once(tmp_path):
     kb.press('y', 29)           # Y down ... and up within the same millisecond
     assert events == [('down', 0)]              # Y acts as it goes down: at once
     kb.release(29)
-    clock.run(sim.Keyboard.GRACE_MS, live)
+    clock.run(Keyboard.GRACE_MS, live)
     kb.press('a', 38)
     kb.release(38)
     assert events == [('down', 0)]              # A acts when let go: after the grace
-    clock.run(sim.Keyboard.GRACE_MS, live)
+    clock.run(Keyboard.GRACE_MS, live)
     assert events == [('down', 0), ('select', 0)]
     assert not live.held and not kb.down and not kb.pending
 
@@ -409,15 +415,15 @@ def test_a_busy_pc_does_not_make_the_device_run_on(tmp_path):
     d, live, kb, clock, events = live_device('pico_display', tmp_path)
     before = d.clock.now
     clock.now += 10000                          # ten seconds without a look
-    assert live.tick() == sim.Live.MOST_TICKS
-    assert d.clock.now == before + sim.Live.MOST_TICKS * keyscript.TICK
+    assert live.tick() == Live.MOST_TICKS
+    assert d.clock.now == before + Live.MOST_TICKS * keyscript.TICK
     assert live.tick() == 0                     # and it goes on from there
 
 
 @pytest.mark.parametrize('board', sorted(panels.BOARDS))
 def test_the_drawn_buttons_are_labelled_as_on_the_board_and_a_click_hits_them(board, tmp_path):
     d = device(board, tmp_path)
-    lay = sim.Layout(d, 3)
+    lay = Layout(d, 3)
     labels = [label for control, label, box in lay.controls]
     assert sorted(labels) == sorted(d.names)
     sx, sy, sw, sh = lay.screen
@@ -440,17 +446,17 @@ def test_window_keys_cover_every_key_of_the_key_map(tmp_path):
     # every key the legend and KEYS name reaches a control in the window, by its Tk
     # name or by its character (Shift+1: keysym 'exclam', char '!')
     d = device('tdisplay', tmp_path)
-    keymap = sim.window_keys(d)
-    assert sim.window_key('exclam', '!', keymap) == '!' and keymap['!'][0] == 0
-    assert sim.window_key('at', '@', keymap) == '@' and keymap['@'] == (1, sim.hold_of('hold'))
-    assert sim.window_key('Return', '\r', keymap) == 'Return' and keymap['Return'] == (1, None)
-    assert sim.window_key('z', 'z', keymap) == 'z' and keymap['z'] == (1, sim.hold_of('very'))
-    assert sim.window_key('F5', '', keymap) not in keymap
+    keymap = window_keys(d)
+    assert window_key('exclam', '!', keymap) == '!' and keymap['!'][0] == 0
+    assert window_key('at', '@', keymap) == '@' and keymap['@'] == (1, hold_of('hold'))
+    assert window_key('Return', '\r', keymap) == 'Return' and keymap['Return'] == (1, None)
+    assert window_key('z', 'z', keymap) == 'z' and keymap['z'] == (1, hold_of('very'))
+    assert window_key('F5', '', keymap) not in keymap
 
 
 def test_a_click_is_a_press_and_a_long_click_a_hold(tmp_path):
     d, live, kb, clock, events = live_device('pico_display', tmp_path)
-    lay = sim.Layout(d, 3)
+    lay = Layout(d, 3)
     centre = dict((label, ((x0 + x1) // 2, (y0 + y1) // 2))
                   for control, label, (x0, y0, x1, y1) in lay.controls)
     live.down(lay.hit(*centre['A']))
@@ -472,7 +478,7 @@ def test_the_led_shows_the_colour_of_the_player_to_move(board, tmp_path):
         lines = f.read().splitlines()
     part = tmp_path / 'part.log'
     part.write_text('\n'.join(lines[:12]) + '\n')
-    d = sim.Device(board, str(tmp_path / 'saves'), str(part))
+    d = Device(board, str(tmp_path / 'saves'), str(part))
     player = d.app.session.prompt()['player']
     assert player >= 0
     want = theme.rgb(d.app.colours[player])
@@ -482,10 +488,10 @@ def test_the_led_shows_the_colour_of_the_player_to_move(board, tmp_path):
         d.led.rgb(v, 255 - v, v // 2)
         assert d.lights() == {'LED': (v, 255 - v, v // 2)}
     machine.host.clear()
-    over = sim.Device(board, str(tmp_path / 'saves2'), log)
+    over = Device(board, str(tmp_path / 'saves2'), log)
     assert over.lights() == {'LED': (0, 0, 0)}              # game over: nobody to move
     machine.host.clear()
-    assert sim.Device('tdisplay', str(tmp_path / 'saves3')).lights() == {}   # no LED
+    assert Device('tdisplay', str(tmp_path / 'saves3')).lights() == {}   # no LED
 
 
 @pytest.mark.parametrize('name', ['reverse_tft', 'macropad'])
@@ -496,11 +502,11 @@ def test_the_circuitpython_boards_lights_in_the_window(name, tmp_path):
         lines = f.read().splitlines()
     part = tmp_path / 'part.log'
     part.write_text('\n'.join(lines[:12]) + '\n')
-    code = ('import json, sys; sys.path.insert(0, %r); from host_sim import sim; '
+    code = ('import json, sys; sys.path.insert(0, %r); from host_sim.device import Device; from host_sim.window import Layout; '
             'from trackside.ui import theme; '
-            'd = sim.Device(%r, %r, %r); p = d.app.session.prompt()["player"]; '
+            'd = Device(%r, %r, %r); p = d.app.session.prompt()["player"]; '
             'print(json.dumps([d.lights(), theme.rgb(d.app.colours[p]), '
-            '[c for c, l, b in sim.Layout(d, 3).controls]]))'
+            '[c for c, l, b in Layout(d, 3).controls]]))'
             % (ROOT, name, str(tmp_path / 'saves'), str(part)))
     r = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True,
                        timeout=300)
@@ -514,11 +520,11 @@ def test_the_circuitpython_boards_lights_in_the_window(name, tmp_path):
         assert list(lights) == ['LED'] and near(lights['LED']), (lights, colour)
     else:
         lit = [k for k, c in sorted(lights.items()) if any(c)]
-        assert lit == sorted('KEY%d' % k for k in sim.MACROPAD_KEYS), lights
+        assert lit == sorted('KEY%d' % k for k in MACROPAD_KEYS), lights
         assert all(near(lights[k]) for k in lit)
         assert sorted(c for c in controls if isinstance(c, int)) == [0, 1, 2]
         assert sorted(c for c in controls if isinstance(c, str)) == sorted(
-            'KEY%d' % k for k in sim.MACROPAD_KEYS)
+            'KEY%d' % k for k in MACROPAD_KEYS)
 
 
 def test_the_status_line_is_in_words(tmp_path):
@@ -599,7 +605,7 @@ def test_braille_cells_put_dots_where_the_second_colour_is():
     im = Image.new('RGB', (4, 4), (0, 0, 0))
     for xy in ((0, 0), (1, 1), (0, 3), (3, 2)):
         im.putpixel(xy, (200, 100, 50))
-    line, = sim.braille_frame(im.tobytes(), 4, 4)
+    line, = braille_frame(im.tobytes(), 4, 4)
     cells = [ch for ch in line if 0x2800 <= ord(ch) <= 0x28FF]
     assert cells == [chr(0x2800 | 0x01 | 0x10 | 0x40), chr(0x2800 | 0x20)]
     assert '\x1b[38;2;200;100;50m\x1b[48;2;0;0;0m' in line
@@ -608,13 +614,13 @@ def test_braille_cells_put_dots_where_the_second_colour_is():
 @pytest.mark.parametrize('board', sorted(panels.BOARDS))
 def test_the_terminal_view_fits_the_terminal_or_says_what_it_needs(board, tmp_path):
     d = device(board, tmp_path)
-    pic = sim.picture_of(d.panel)
-    (hc, hl), (bc, bl) = sim.needs(pic.width, pic.height)
+    pic = picture_of(d.panel)
+    (hc, hl), (bc, bl) = needs(pic.width, pic.height)
     if board == 'pico_display':
         assert (hc, hl, bc, bl + 1) == (240, 70, 120, 37)
     for cols, lines in ((80, 24), (100, 30), (bc, bl + 1), (hc, hl), (300, 100)):
-        notice, frame = sim.terminal_view(pic, cols, lines)
-        used = len(frame) + sim.TEXT_LINES + (1 if notice else 0)
+        notice, frame = terminal_view(pic, cols, lines)
+        used = len(frame) + TEXT_LINES + (1 if notice else 0)
         assert used <= lines, (cols, lines, used)
         width = max(len([ch for ch in row if ord(ch) >= 0x2580]) for row in frame)
         assert width <= cols

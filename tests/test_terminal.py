@@ -80,7 +80,7 @@ def wait_gone(name, words, timeout=20):
 
 
 def typed(word):
-    # A key script's press, as the keyboard key that makes it (sim.KEYS).
+    # A key script's press, as the keyboard key that makes it (keymap.KEYS).
     base, _, times = word.partition('*')
     key = base.lower() if not base.endswith('-') else base[0].upper()
     return [key] * int(times or 1)
