@@ -37,7 +37,7 @@ def tool(name):
     return found
 
 
-def run_micropython(args, heap=MP_HEAP, stdin=None, timeout=300):
+def run_micropython(args, heap=MP_HEAP, stdin=None, timeout=900):
     cmd = [tool('micropython'), '-X', 'heapsize=' + heap] + list(args)
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, input=stdin, timeout=timeout)
     if r.returncode != 0:

@@ -30,7 +30,7 @@ def boot(mpy_dir, tmp_path, saves, script, fails=0):
     path = ':'.join([os.path.join(ROOT, 'tests', 'mp', 'fakeboard'), mpy_dir,
                      os.path.join(ROOT, 'host_sim')])
     r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + DEVICE_HEAP, str(main), str(saves),
-                        str(keys), str(fails)], capture_output=True, text=True, timeout=120,
+                        str(keys), str(fails)], capture_output=True, text=True, timeout=600,
                        env=dict(os.environ, MICROPYPATH=path))
     assert r.returncode == 0, r.stdout + r.stderr
     return r, json.loads(r.stdout.strip().splitlines()[-1])

@@ -301,7 +301,7 @@ def browse(html, width, tmp_path, what, height=1000):
         argv += ['--dump-dom']
     else:
         argv += ['--screenshot=%s' % what]
-    r = subprocess.run(argv + ['file://' + str(html)], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(argv + ['file://' + str(html)], capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     return r.stdout
 

@@ -258,7 +258,7 @@ def boot_main(mpy_dir, tmp_path, saves, script=''):
     path = ':'.join([os.path.join(ROOT, 'tests', 'mp', 'fakeboard'), mpy_dir,
                      os.path.join(ROOT, 'host_sim')])
     r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + HEAP, str(main), str(saves),
-                        str(keys)], capture_output=True, text=True, timeout=120,
+                        str(keys)], capture_output=True, text=True, timeout=600,
                        env=dict(os.environ, MICROPYPATH=path))
     return r
 

@@ -509,7 +509,7 @@ def test_the_circuitpython_boards_lights_in_the_window(name, tmp_path):
             '[c for c, l, b in Layout(d, 3).controls]]))'
             % (ROOT, name, str(tmp_path / 'saves'), str(part)))
     r = subprocess.run([sys.executable, '-c', code], cwd=ROOT, capture_output=True, text=True,
-                       timeout=300)
+                       timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     lights, colour, controls = json.loads(r.stdout.strip().splitlines()[-1])
     # the LEDs are dimmed on the boards (1/8, 3/32): shown at full strength, within
@@ -550,7 +550,7 @@ def test_sim_refuses_a_bad_log_with_its_line_and_does_not_start(tmp_path):
     shots = tmp_path / 'png'
     r = subprocess.run([sys.executable, '-m', 'host_sim', 'sim', '--saves', str(saves),
                         '--log', str(bad), '--png', str(shots)],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 1
     assert r.stderr.startswith('%s:3: Bob bid 1\n  Bid must be above $2' % bad), r.stderr
     assert 'did not start' in r.stderr and r.stdout == ''
@@ -559,10 +559,10 @@ def test_sim_refuses_a_bad_log_with_its_line_and_does_not_start(tmp_path):
         bad.write_text(text)
         r = subprocess.run([sys.executable, '-m', 'host_sim', 'sim', '--saves', str(saves),
                             '--log', str(bad), '--keys', 'A'],
-                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+                           cwd=ROOT, capture_output=True, text=True, timeout=600)
         assert r.returncode == 2 and '%s:1:' % bad in r.stderr and why in r.stderr.lower(), r.stderr
     r = subprocess.run([sys.executable, '-m', 'host_sim', 'sim', '--log', str(tmp_path / 'none.log')],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 2 and 'cannot read' in r.stderr
     assert not saves.exists()
 
@@ -571,12 +571,12 @@ def test_make_sim_passes_the_board(tmp_path):
     # make sim BOARD=... runs that board: the OLED's SEL is no button of the default board
     r = subprocess.run(['make', '-s', 'sim', 'BOARD=oled_ssd1306',
                         'SIM=--keys SEL --saves %s' % (tmp_path / 'saves')],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+                       cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip().splitlines()[-1].startswith('ListScreen | ')
     assert os.path.isdir(str(tmp_path / 'saves'))
     r = subprocess.run(['make', '-s', 'sim', 'BOARD=tdisplay', 'SIM=--keys SEL --saves %s' % tmp_path],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+                       cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert r.returncode != 0 and 'no button "SEL" on this board (it has BTN1, BTN2)' in r.stderr
 
 
