@@ -107,3 +107,120 @@ def test_a_key_script_names_its_game_and_survives_games_added_before_and_after(n
     monkeypatch.setattr(registry, 'GAMES', more)
     monkeypatch.setattr(newgame, 'GAMES', more)
     assert setup_played(script, board, tmp_path / 'b') == before
+
+
+# --- what the shared screens assume of a game (engine.md, "Adding a game") ------------
+
+def played(log, look=None):
+    # A scenario log played line by line: look(session, prompt, k) before action k (from
+    # 1); the prompts, and the session at the end.
+    from trackside.replay import replay
+    with open(os.path.join(os.path.dirname(__file__), 'scenarios', log)) as f:
+        lines = f.read().splitlines()
+    setup_at = [i for i, x in enumerate(lines) if x.strip() and not x.startswith('#')][0]
+    session, error = replay(lines[:setup_at + 1])
+    assert error is None, error
+    steps = []
+    for raw in lines[setup_at + 1:]:
+        text = raw.split('#')[0].strip()
+        if not text:
+            continue
+        steps.append(session.prompt())
+        if look:
+            look(session, steps[-1], len(steps))
+        session.do_text(text.encode())
+    return session, steps
+
+
+def scenario_ids():
+    from game_play import scenario_logs
+    return scenario_logs()
+
+
+def check_amount(game, option, where):
+    # engine.md, "Prompts and the answer shapes": (verb, 'amount', lo, hi[, default[, note[,
+    # unit[, then[, skip]]]]]), by position: a skip list needs the then before it (None
+    # for none), a unit is the game's CURRENCY or a word of its own
+    assert 4 <= len(option) <= 9, where
+    lo, hi = option[2], option[3]
+    assert isinstance(lo, int) and isinstance(hi, int) and lo <= hi, where
+    fields = list(option[4:]) + [None] * (9 - len(option))
+    default, note, unit, then, skip = fields
+    assert default is None or lo <= default <= hi, where
+    assert note is None or isinstance(note, str), where
+    assert unit is None or isinstance(unit, str), where
+    assert then is None or (isinstance(then, int) and lo <= then <= hi), (
+        where, 'the 8th field is then: a skip list goes 9th, after then=None')
+    assert skip is None or all(isinstance(v, int) for v in skip), where
+
+
+@pytest.mark.parametrize('log', scenario_ids())
+def test_every_amount_a_game_offers_has_its_fields_where_the_screens_read_them(log):
+    # every amount of every prompt, and the first question of every sequence, at each
+    # step of the game's scenario log
+    from trackside.rules import ANYONE, NOBODY
+    seen = []
+
+    def look(session, pr, k):
+        game = session.game
+        options = list(pr['options']) + [opt for actors, opt in pr['anytime']]
+        for opt in options:
+            where = '%s, before action %d: %r' % (log, k, opt)
+            if opt[1] == 'amount':
+                check_amount(game, opt, where)
+                seen.append(opt[0])
+            elif opt[1] == 'sequence' and pr['player'] not in (ANYONE, NOBODY):
+                summary, question, line = game.step(session.setup, session.state, pr['player'],
+                                                    opt[0], [])
+                if question is not None and question[1] == 'amount':
+                    check_amount(game, question, where + ' first question %r' % (question,))
+                    seen.append(opt[0])
+
+    played(log, look)
+    assert seen or log.startswith('scorepad'), log  # the check ran (the pad asks by forms)
+
+
+@pytest.mark.parametrize('log', scenario_ids())
+def test_a_game_without_its_own_header_ends_with_phase_over_and_a_rank(log):
+    # engine.md, "The UI module", header(): without it the shared header says "Game over:
+    # Red wins" from state['rank'] (1 for each winner) once state['phase'] is 'over'
+    import importlib
+    session, steps = played(log)
+    gui = importlib.import_module('trackside.games.%s.ui' % session.game.NAME)
+    if hasattr(gui, 'header') or not session.over():
+        return
+    s = session.state
+    assert s['phase'] == 'over', log
+    rank = s['rank']
+    assert len(rank) == len(session.setup['players']) and 1 in rank, (log, rank)
+    assert all(isinstance(r, int) and r >= 1 for r in rank), (log, rank)
+
+
+def test_a_cell_with_a_space_is_text_on_the_left_and_any_other_an_amount_on_the_right():
+    # engine.md, "The UI module", cells(): how the game screen lines up a game's cells
+    from trackside.ui import table
+
+    class Gui:
+        @staticmethod
+        def cells(app, q):
+            return [['12', 'out 4th'], ['7', 'in']][q]
+
+    class App:
+        gui = Gui
+        shorts = ['Ann', 'Bob']
+
+    rows, whole = table.columns(App, [0, 1], 40)
+    assert whole
+    assert rows[0] == 'Ann 12 out 4th'
+    assert rows[1] == 'Bob  7      in'          # '7' and 'in' (no space): both on the right
+
+
+def test_a_currency_is_written_before_the_number_only_if_it_is_in_money():
+    # engine.md, "Contracts": ui/screens.MONEY ('$', '£', '€') go before the number;
+    # any other unit after it, as given (a word wants its own leading space)
+    from trackside.ui import screens
+    done = []
+    assert screens.AmountScreen('Bid', 0, 9, 7, done.append, unit='£').text() == '£7'
+    assert screens.AmountScreen('Bid', 0, 9, 7, done.append, unit='VP').text() == '7VP'
+    assert screens.AmountScreen('Bid', 0, 9, 7, done.append, unit=' Elektro').text() == '7 Elektro'
+    assert set(screens.MONEY) == {'$', '\u00a3', '\u20ac'}

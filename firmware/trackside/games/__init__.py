@@ -1,7 +1,6 @@
-# The game modules. Each is imported only when a game of that kind is
-# played, so a device keeps one game's rules in memory, not all of them.
-# A new game adds its name and title here (its rules are games/NAME.py, its
-# screens ui/NAME_ui.py: docs/engine.md).
+# The games. Each is imported only when a game of that kind is played, so a
+# device keeps one game's rules in memory, not all of them. A game is its folder,
+# games/NAME/, and its line here (docs/engine.md, "Adding a game: the checklist").
 from trackside.rules import RuleError
 from trackside import need
 
