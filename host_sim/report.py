@@ -176,10 +176,10 @@ def short_turn(name):
 def charts(session, gui):
     # Each series of the game's CHART (the device's chart screen), each
     # player's value at the start of the game, at the end of each turn, and
-    # at the end (or now): as ui/chart.py draws it, from Session.turn_history.
+    # at the end (or now): as ui/chart.py draws it (its turn_history).
     menu = need('trackside.ui.menu')
     series = gui.CHART
-    values = session.turn_history([f for title, f in series])
+    values = need('trackside.ui.chart').turn_history(session, [f for title, f in series])
     marks = [0] + [k for k in session.turn_starts() if 0 < k < session.cursor] + [session.cursor]
     labels, tips = ['start'], ['at the start']
     for i in range(1, len(marks)):

@@ -2,7 +2,7 @@
 # undo, redo and "undo to the start of this turn".
 import pytest
 
-from trackside import session as session_mod
+from trackside import timeline
 from trackside.rules import RuleError, clone
 from trackside.session import new_session
 from trackside.replay import replay
@@ -63,7 +63,7 @@ def test_unlimited_undo_back_to_setup_and_redo_all():
     lines, s = random_game(seed=7, n=5)
     end = clone(s.state)
     total = s.cursor
-    assert total > 3 * session_mod.CHECKPOINT      # crosses several checkpoints
+    assert total > 3 * timeline.CHECKPOINT      # crosses several checkpoints
     while s.can_undo():
         s.undo()
         if s.cursor % 13 == 0:
@@ -191,11 +191,11 @@ def test_memory_running_out_during_undo_changes_nothing(monkeypatch):
 
 
 def test_only_a_few_checkpoints_are_held_and_undo_reaches_past_them(monkeypatch):
-    # session.py, KEPT: the first checkpoint, the two newest and the one at
+    # timeline.py, KEPT: the first checkpoint, the two newest and the one at
     # the cursor stay in RAM; an undo or the history further back works the
     # state out from an older one, and gets it right. (A checkpoint every 8
     # actions: a dozen of them in one game.)
-    monkeypatch.setattr(session_mod, 'CHECKPOINT', 8)
+    monkeypatch.setattr(timeline, 'CHECKPOINT', 8)
     lines, _ = random_game(12, n=4)
     s, err = replay(lines)
     n = s.cursor
@@ -230,7 +230,7 @@ def test_a_look_far_back_is_worked_out_once(monkeypatch):
     # entry by entry (state_at(k) then state_at(k + 1), as menu.py does), or
     # undoing one at a time after a deep undo, never replays from the start
     # again.
-    monkeypatch.setattr(session_mod, 'CHECKPOINT', 8)
+    monkeypatch.setattr(timeline, 'CHECKPOINT', 8)
     lines, _ = random_game(12, n=4)
     s, err = replay(lines)
     n = counted_applies(monkeypatch, s)
@@ -259,9 +259,9 @@ def test_the_packed_action_lines_read_back_as_appended_and_cut(seed, monkeypatch
     # small heap): every read, cut and append must give what a plain list
     # of the lines would, across and at the chunks' edges.
     import random
-    monkeypatch.setattr(session_mod, 'CHECKPOINT', 4)
+    monkeypatch.setattr(timeline, 'CHECKPOINT', 4)
     rng = random.Random(seed)
-    lines, model = session_mod.Lines(), []
+    lines, model = timeline.Lines(), []
     for step in range(300):
         if model and rng.random() < 0.15:
             n = rng.randrange(len(model) + 1)

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from trackside import journal, logfmt, resume, session as session_mod, snapshot
+from trackside import journal, logfmt, resume, snapshot, timeline
 from trackside.resume import load
 from trackside.saves import Saves
 from trackside.session import new_session
@@ -86,7 +86,7 @@ def kept(monkeypatch):
 @pytest.fixture
 def small_checkpoints(monkeypatch):
     # A snapshot every 4 actions: many of them in a short game.
-    monkeypatch.setattr(session_mod, 'CHECKPOINT', 4)
+    monkeypatch.setattr(timeline, 'CHECKPOINT', 4)
 
 
 def test_a_resume_from_the_snapshot_is_the_resume_from_the_whole_log(tmp_path, small_checkpoints):
@@ -140,7 +140,7 @@ def test_a_resume_replays_only_the_records_after_the_snapshot(tmp_path, monkeypa
     # checkpoint's worth
     end = snapshot.read(path)[0]
     after = open(path, 'rb').read()[end:].count(b'\n')
-    assert 0 < after < session_mod.CHECKPOINT and fast <= after * session_mod.CHECKPOINT, (after, fast)
+    assert 0 < after < timeline.CHECKPOINT and fast <= after * timeline.CHECKPOINT, (after, fast)
     assert count[0] > 150 and fast < count[0] // 3, (fast, count[0])
     assert view(s) == view(live)
 
@@ -156,7 +156,7 @@ def test_a_finished_game_resumes_from_its_snapshot(tmp_path, monkeypatch):
     count = counting(monkeypatch)
     s = load(path)[0]
     assert view(s) == view(live)
-    assert count[0] < session_mod.CHECKPOINT, count[0]
+    assert count[0] < timeline.CHECKPOINT, count[0]
 
 
 def test_a_stale_snapshot_is_used_and_the_records_after_it_replayed(tmp_path, monkeypatch, kept):
@@ -315,9 +315,9 @@ def test_a_deferred_snapshot_waits_for_cache(tmp_path):
     s = new_session(lines[0])
     path = saves.path(saves.new(s))
     s.defer = True
-    for line in lines[1:session_mod.CHECKPOINT + 5]:
+    for line in lines[1:timeline.CHECKPOINT + 5]:
         s.do_text(line)
-    assert not os.path.exists(snapshot.path_of(path)) and s.since > session_mod.CHECKPOINT
+    assert not os.path.exists(snapshot.path_of(path)) and s.since > timeline.CHECKPOINT
     s.cache()
     assert os.path.exists(snapshot.path_of(path)) and s.since == 0
     assert snapshot.read(path)[3] == s.cursor

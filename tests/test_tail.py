@@ -17,7 +17,7 @@ from conftest import saved_bytes
 from host_sim.headless import Display, BOARDS
 from host_sim import keyscript
 from host_sim.replay import saved_lines
-from trackside import journal, logfmt, resume, session as session_mod
+from trackside import journal, logfmt, resume, timeline
 from trackside.journal import tail_of
 from trackside.saves import Saves
 from trackside.session import new_session
@@ -199,7 +199,7 @@ def test_a_fold_cut_part_way_is_read_as_the_tail_it_was(tmp_path):
 
 
 def test_a_snapshot_taken_with_records_in_the_tail_is_used(tmp_path, monkeypatch):
-    monkeypatch.setattr(session_mod, 'CHECKPOINT', 8)
+    monkeypatch.setattr(timeline, 'CHECKPOINT', 8)
     lines, _ = random_game(6, n=4)
     saves, slot, live, steps = play(tmp_path, lines[:60])
     path = saves.path(slot)

@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, 'firmware')]
 
 
-from trackside import journal, session as session_mod  # noqa: E402
+from trackside import journal, timeline  # noqa: E402
 from trackside.session import new_session  # noqa: E402
 
 BIN = os.path.dirname(sys.executable)
@@ -203,7 +203,7 @@ def main():
             setup_bytes = len(f.readline())
         # worst case for one undo: the action before it is the last one
         # before a checkpoint, so the most actions are replayed
-        cp = session_mod.CHECKPOINT
+        cp = timeline.CHECKPOINT
         worst = truncated(save, (ACTIONS // cp) * cp, os.path.join(work, 'worst.log'))
         base = instructions(mpy, save, 'import')
         resume = instructions(mpy, save, 'resume')

@@ -17,7 +17,7 @@
 # records to write a snapshot, and lets it go after (journal.py).
 import json
 import os
-from trackside import logfmt, session as _session
+from trackside import logfmt, timeline as _timeline
 from trackside.rules import RuleError
 from trackside.journal import _write, _forget, replace, read_at
 
@@ -67,13 +67,13 @@ def rules_of(session):
 def _parts(session):
     # What a snapshot holds besides the counts: the checkpoint at or
     # before the cursor and, if the cursor is past it, the state (JSON).
-    every = _session.CHECKPOINT
+    every = _timeline.CHECKPOINT
     k = session.cursor // every
     cps = session._checkpoints
     at = cps[k] if k < len(cps) else None
     if at is None:
         return None     # (not worked out since a resume: the next time)
-    return at, _session.as_json(session.state) if session.cursor % every else None
+    return at, _timeline.as_json(session.state) if session.cursor % every else None
 
 
 def skim(session, text):
@@ -109,7 +109,7 @@ def take(session, snap, chain):
         session.state = json.loads(state or at)
     except ValueError:
         return False            # (checksums right, the JSON not: written by another program)
-    k = cursor // _session.CHECKPOINT
+    k = cursor // _timeline.CHECKPOINT
     if k:
         session._checkpoints = session._checkpoints[:1] + [None] * (k - 1) + [at]
     session._turn_starts = turns

@@ -38,10 +38,10 @@ image = bytearray(BS * NB)
 ERASED = b'\xff' * BS
 
 from trackside.session import new_session      # noqa: E402
-import trackside.session
+import trackside.timeline
 from trackside.logfmt import crc
 if MODE == 'snap':
-    trackside.session.CHECKPOINT = 4
+    trackside.timeline.CHECKPOINT = 4
 from trackside.journal import SaveError
 from trackside.saves import Saves  # noqa: E402
 SETUP = 'steam base players=Ann,Bob,Cid start=firstgame'

@@ -3,6 +3,8 @@
 # player in their colour, with a turn axis and a legend. On a mono screen
 # the lines are told apart by the player's initial at each line's end.
 # Up/down go to the next series; any other key goes back.
+import json
+
 from trackside.ui.screens import Screen, HINTS
 from trackside.ui import theme
 
@@ -17,7 +19,7 @@ class ChartScreen(Screen):
         self.names = session.setup['players']
         self.colours = theme.player_colours(self.names)
         self.series = gui.CHART
-        self.values = session.turn_history([f for title, f in self.series])
+        self.values = turn_history(session, [f for title, f in self.series])
         self.show = 0
 
     def draw(self, p, app):
@@ -103,3 +105,22 @@ class ChartScreen(Screen):
             self.draw(app.p, app)
         else:
             app.pop()
+
+
+def turn_history(session, series):
+    # Each series' per-player values at the start of each turn so far, and now. A
+    # series is a state key (a per-player list) or a function of the state giving one
+    # (a derived value: Brass's income level from the track position). One replay from
+    # the start (here, not in the session: only the chart and the report need it).
+    marks = [0] + [k for k in session.turn_starts() if 0 < k < session.cursor] + [session.cursor]
+    out = [[] for k in series]
+    state = json.loads(session._checkpoints[0])
+    done = 0
+    for mark in marks:
+        while done < mark:
+            session.game.apply(state, session.parse(session.lines[done]))
+            done += 1
+        for i in range(len(series)):
+            f = series[i]
+            out[i].append(state[f][:] if isinstance(f, str) else f(state))
+    return out
