@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim bench deploy pull clean
+.PHONY: test check sim bench deploy pull clean
 
 BOARD ?= pico_display
 
@@ -17,6 +17,15 @@ $(STAMP): requirements-dev.txt
 # The tests run in two processes (pytest-xdist): they keep to their own temporary folders.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 tests
+
+# The quick inner loop while working (under a minute): the tests not marked slow, then a
+# check that they still imported every module of firmware/, boards/ and host_sim/.
+# `make test` runs them all, as CI does.
+check: $(STAMP)
+	rm -f .check-seen
+	TRACKSIDE_SEEN=$(CURDIR)/.check-seen PYTHONPATH=$(CURDIR)/tests/seen $(BIN)/python -m pytest -q -n 2 -m "not slow" tests
+	$(BIN)/python tools/check_seen.py .check-seen
+	rm -f .check-seen
 
 # make sim BOARD=tdisplay (any board of `python -m host_sim sim --help`); SIM="--terminal" etc.
 # passes more options

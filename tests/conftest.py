@@ -128,3 +128,18 @@ def log_only(monkeypatch):
     # a record too long for a tail: for the tests of the log's own bytes.
     from trackside import journal
     monkeypatch.setattr(journal, 'TAIL', 0)
+
+
+# --- make check: the quick inner loop ------------------------------------------------
+# `make check` runs the tests not marked slow (a test marked slow takes seconds: a whole
+# game on every board, a cut at every byte, random play), with tests/seen/ on PYTHONPATH:
+# every process notes the project modules it imports (tests/seen/sitecustomize.py) for
+# tools/check_seen.py to say that the quick run still reached every module.
+def pytest_configure(config):
+    config.addinivalue_line('markers', 'slow: seconds or more; left out of make check')
+
+
+def pytest_sessionfinish(session):
+    seen = sys.modules.get('sitecustomize')
+    if os.environ.get('TRACKSIDE_SEEN') and hasattr(seen, 'dump'):
+        seen.dump()         # (a pytest-xdist worker may end without running atexit)

@@ -22,6 +22,7 @@ def painters(w, h):
     return band, whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('w,h', SIZES)
 @pytest.mark.parametrize('seed', range(6))
 def test_random_drawing_a_band_at_a_time_is_the_whole_canvas(w, h, seed):

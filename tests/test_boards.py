@@ -326,6 +326,7 @@ def test_st7789_pixels_on_the_glass_are_the_canvas_through_the_palette(name):
     assert pixels[k:k + 2] == b'\x00\x1f' == bytes([blue >> 8, blue & 255])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', ST7789_BOARDS)
 def test_st7789_partial_shows_update_only_their_rectangle(name):
     board, rec, panel, display, buttons, led = open_whole(name)
@@ -426,6 +427,7 @@ def push(display, picture, x, y, w, h):
     display.top = 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', ST7789_BOARDS)
 def test_st7789_band_at_any_top_puts_its_rows_where_they_belong(name):
     board, rec, panel, display, buttons, led = open_with_recorder(name)

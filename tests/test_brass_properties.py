@@ -7,6 +7,7 @@
 # money never negative (§16.1), the income marker on 0-99 (§6), the markets
 # within their 8 spaces (§8), money spent adds up (§12), income only falls by
 # a loan (§6.3), VP only fall by a shortfall (§5.2).
+import pytest
 import random
 
 from hypothesis import given, settings, strategies as st, HealthCheck
@@ -99,6 +100,7 @@ def shortfall_refusal_is_the_cover_rule(s, line):
     return ok is False
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_input_never_breaks_brass(data):

@@ -3,6 +3,7 @@
 # expected standings in brass-*.json; identical on CPython and on the real
 # MicroPython interpreter from the .mpy files. And docs/log-format.md:
 # its examples are what Trackside does.
+import pytest
 import glob
 import json
 import os
@@ -39,6 +40,7 @@ def test_scenarios_replay_to_the_hand_worked_standings():
         assert got == expected(path), os.path.basename(path)
 
 
+@pytest.mark.slow
 def test_scenarios_are_identical_on_micropython(mpy_dir):
     # one interpreter for each log: tests/mp/replay_json.py lets a game's
     # modules go from sys.modules but not from the trackside.games package,

@@ -77,6 +77,7 @@ def games(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', CP_BOARDS)
 @pytest.mark.parametrize('game', GAMES)
 def test_whole_game_on_displayio_is_the_micropython_canvas_pixel_for_pixel(games, game, board):
@@ -93,6 +94,7 @@ def test_whole_game_on_displayio_is_the_micropython_canvas_pixel_for_pixel(games
     assert cp['glass_bad'] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', CP_BOARDS)
 def test_only_the_changed_area_is_refreshed(games, board):
     # what each press pushes is the painter's dirty rectangles (the area of each press is
@@ -245,6 +247,7 @@ print(json.dumps(host.remounts))
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', CP_BOARDS)
 def test_boot_py_makes_the_drive_writable_unless_the_edit_button_is_held(name, tmp_path):
     script = tmp_path / 'boot_run.py'
@@ -268,6 +271,7 @@ def test_fat_power_cut_at_every_write(mode):
     assert out['failures'] == []
 
 
+@pytest.mark.slow
 def test_fat_power_cut_through_circuitpythons_flash_cache():
     # CircuitPython's internal-flash layer rewrites a whole 4 KB erase block for any
     # sector in it (erase, then program). A cut between the two loses that block: the
@@ -304,6 +308,7 @@ print(json.dumps({'from': trackside.__file__, 'screen': type(app.stack[-1]).__na
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', CP_BOARDS)
 def test_install_cp_copies_a_drive_that_runs_on_its_own(name, tmp_path):
     drive = tmp_path / 'CIRCUITPY'
@@ -340,6 +345,7 @@ def test_install_cp_copies_a_drive_that_runs_on_its_own(name, tmp_path):
 
 # -- the simulator ----------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name,keys', [('reverse_tft', 'D1 D1 D2 D1'), ('macropad', 'SEL SEL DOWN SEL')])
 def test_sim_runs_the_circuitpython_boards(name, keys, tmp_path):
     from host_sim import png

@@ -269,6 +269,7 @@ _real_tool = deploy._tool
     ('oled_ssd1306', '1048576', 'romfs'),           # a partition the image fits in
     ('tdisplay', '4096', 'mpy-clear'),              # one it does not fit in
 ])
+@pytest.mark.slow
 def test_run_builds_really_and_calls_mpremote(board, partition, branch, tmp_path, fake_mpremote,
                                               monkeypatch):
     monkeypatch.setenv('FAKE_ROMFS', partition)
@@ -367,6 +368,7 @@ def files_with_crc(top):
     return sorted(out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board,romfs', [('pico_display', 'yes'), ('pico_display2', 'no'),
                                          ('tdisplay', 'yes')])
 def test_deployed_files_import_on_micropython_as_on_a_board(board, romfs, tmp_path):

@@ -420,6 +420,7 @@ def mp_records():
     return [json.loads(line) for line in out.strip().splitlines()]
 
 
+@pytest.mark.slow
 def test_micropython_draws_the_glyphs(mp_records):
     check_records(mp_records)
 

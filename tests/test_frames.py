@@ -17,6 +17,7 @@ def static():
     return mpy_frames.static_names(tool('mpy-cross'))
 
 
+@pytest.mark.slow
 def test_the_functions_of_every_poll_keep_their_frames_off_the_heap(mpy_dir, static):
     every = mpy_frames.frames(mpy_dir, static)
     for module, names in mpy_frames.EVERY_POLL.items():

@@ -57,6 +57,7 @@ def view(s):
     return (s.cursor, s.all_lines(), json.loads(json.dumps(s.state)))
 
 
+@pytest.mark.slow
 def test_a_cut_at_every_byte_keeps_every_acknowledged_action(tmp_path, log_only):
     saves, slot, live, sizes = played(tmp_path)
     path = saves.path(slot)

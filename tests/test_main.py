@@ -8,6 +8,7 @@
 # The saves are made with the Saves API and the keys pressed are the
 # documented ones (hold B: undo, README "Playing a game on the device"): the
 # new-game screens are not this test's subject.
+import pytest
 import json
 import os
 import shutil
@@ -61,6 +62,7 @@ def test_main_resumes_the_game_saves_a_key_s_change_and_resumes_after_a_restart(
     assert same['crc'] == again['crc']
 
 
+@pytest.mark.slow
 def test_main_outlives_failures_without_a_loop_of_tracebacks(mpy_dir, tmp_path):
     # the first polls raise, as a bug would: main.py prints the first two,
     # makes the App again from flash, and the keys after them still work

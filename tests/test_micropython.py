@@ -25,6 +25,7 @@ def test_every_firmware_module_compiles_with_mpy_cross(mpy_dir):
         assert os.path.getsize(os.path.join(mpy_dir, rel)) > 0
 
 
+@pytest.mark.slow
 def test_every_firmware_module_imports_from_source_on_micropython():
     # main.py starts the device (it needs a board); every other module imports
     for src in firmware_modules():
@@ -83,6 +84,7 @@ def test_random_games_give_identical_results_on_micropython(mpy_dir, tmp_path):
         assert mp == cpython_result(path), path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('mode', ['cut', 'torn', 'snap', 'pico', 'pico-torn'])
 def test_power_cut_at_every_littlefs_block_operation(mpy_dir, mode):
     # snap: snapshots every 4 records, cut while being written too. (Its

@@ -2,6 +2,7 @@
 # breaks it (tests/game_properties.py has the properties every game must
 # have); here Steam's and the score pad's own invariants. Hypothesis draws
 # every choice, so a failure shrinks to a short sequence of lines.
+import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from game_properties import play
@@ -60,6 +61,7 @@ def check_auction_payments(before, s):
         assert after['cash'][p] >= 0
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_input_never_breaks_steam(data):

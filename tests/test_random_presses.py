@@ -40,6 +40,7 @@ def test_random_presses_never_show_an_error(board, seed, tmp_path):
         assert again.state == app.session.state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', ['pico_display', 'oled_ssd1306', 'tdisplay'])
 @pytest.mark.parametrize('log', ['steam base players=Red,Blue,Green start=firstgame',
                                  'steam standard players=Red,Blue,Green,Pink',

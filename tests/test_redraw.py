@@ -21,6 +21,7 @@ def picture(app):
     return bytes(app.p.display.buffer)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board,script', GAMES)
 def test_the_game_screen_after_each_press_is_what_a_fresh_drawing_shows(board, script, tmp_path,
                                                                       monkeypatch):
@@ -49,6 +50,7 @@ WALKS = [('pico_display', 'brass-w07-4p.log', 3), ('pico_display', 'brass-rx18-3
          ('tdisplay', 'steam-standard-b1.log', 4), ('oled_ssd1306', 'brass-w07-3p.log', 5)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board,log,seed', WALKS)
 def test_random_presses_leave_the_game_screen_as_a_fresh_drawing_shows(board, log, seed, tmp_path,
                                                                      monkeypatch):

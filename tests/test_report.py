@@ -343,6 +343,7 @@ def screenshot(html, width, height, tmp_path, keep=None):
         png.write_png(os.path.join(SCREENS, keep), w, h, rgb)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', GAMES)
 def test_report_in_a_browser_fits_a_phone_and_a_laptop(name, tmp_path):
     html = make(tmp_path, name)
@@ -359,6 +360,7 @@ def test_report_in_a_browser_fits_a_phone_and_a_laptop(name, tmp_path):
         screenshot(html, width, height, tmp_path, keep)
 
 
+@pytest.mark.slow
 def test_report_in_a_browser_of_simulator_saves(tmp_path):
     for keys, name in ((keys_of('steam-base-3p.keys'), 'sim-steam-over'),
                        (keys_of('brass-w07-4p.keys', 40), 'sim-brass-in-play')):

@@ -3,6 +3,7 @@
 # track moves forward, a doubler, a locomotive or the revaluation tile); over random
 # play through the prompt, a line the device offers is never refused, a refused line
 # changes nothing, undo and redo round-trip, and the journal replays to the same game.
+import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from trackside.games.russianrailroads import board as B
@@ -69,6 +70,7 @@ def test_a_line_never_scores_below_zero_section_13(b):
             assert n >= 0 and pts >= 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=HEALTH)
 @given(boards(), st.data())
 def test_a_line_never_scores_less_after_a_track_moves_forward_section_4_4(b, data):
@@ -88,6 +90,7 @@ def test_a_line_never_scores_less_after_a_track_moves_forward_section_4_4(b, dat
     never_lower(before, s, 'track')
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=HEALTH)
 @given(boards(), st.data())
 def test_doublers_locomotives_markers_and_revaluation_never_lower_a_score_section_7(b, data):
@@ -181,6 +184,7 @@ def IND_OK(st_, p):
     return all(B.IND_NEED[i] <= st_['fa'][p] for i in st_['im'][p] if i >= 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=HEALTH)
 @given(st.data())
 def test_random_play_never_breaks_russian_railroads(data):

@@ -4,6 +4,7 @@
 # --keys), ending on the standings worked out by hand; the same presses on the real
 # MicroPython drawing the same screens; and what the screens say (§1 VP pawn and token,
 # §13 the breakdown per line, §5.2 the Kiev star asked for).
+import pytest
 import json
 import os
 import sys
@@ -46,6 +47,7 @@ def test_a_whole_4_player_game_through_the_buttons(tmp_path):
     assert again.standings() == st
 
 
+@pytest.mark.slow
 def test_the_2_button_board_plays_the_same_game(tmp_path):
     app, names = device('tdisplay', tmp_path)
     press(app, names, keys('russianrailroads-4p-2buttons.keys'))
@@ -62,6 +64,7 @@ def test_the_2_button_board_plays_the_same_game(tmp_path):
 PICO_ON_64_BIT = '240k'
 
 
+@pytest.mark.slow
 def test_the_whole_game_fits_a_picos_heap_on_micropython(mpy_dir, tmp_path):
     # The firmware as mpy-cross compiles it, on the real interpreter with the heap of a
     # Pico (tools/mp_ui.py: a collection after every press, nothing else kept): every
@@ -74,6 +77,7 @@ def test_the_whole_game_fits_a_picos_heap_on_micropython(mpy_dir, tmp_path):
     assert w[0] == 'OK' and int(w[2]) == expected()['actions'], out
 
 
+@pytest.mark.slow
 def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path):
     # (ui_run.py keeps a checksum of the canvas after each of the 1,100 presses: more
     # room than the device's heap, the test above is the heap's)

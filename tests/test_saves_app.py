@@ -203,6 +203,7 @@ def replayed(saves_dir, slot):
     return Saves(str(saves_dir)).open(slot)[0].state
 
 
+@pytest.mark.slow
 def test_out_of_memory_anywhere_in_an_entry_shown_then_saved(tmp_path):
     # A MemoryError at each call the firmware makes while an entry is
     # drawn, pushed and saved (test_saves_memory.py's hook): the game is

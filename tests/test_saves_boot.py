@@ -189,6 +189,7 @@ def booted_roomy(mpy_dir):
     yield from boot_corpus(mpy_dir, ROOMY)
 
 
+@pytest.mark.slow
 def test_every_folder_of_the_corpus_boots_to_a_screen(booted):
     items, dirs, others, results, output = booted
     assert 'Traceback' not in output
@@ -202,6 +203,7 @@ def test_every_folder_of_the_corpus_boots_to_a_screen(booted):
         assert len(screens) == 2 + 4 * len(damaged) + (other is not None), (name, screens)
 
 
+@pytest.mark.slow
 def test_the_other_save_is_untouched(booted):
     items, dirs, others, results, output = booted
     assert len(others) > 700
@@ -211,6 +213,7 @@ def test_the_other_save_is_untouched(booted):
             assert f.read() == data, d
 
 
+@pytest.mark.slow
 def test_what_the_corpus_boots_to(booted_roomy, booted):
     # The first screen, by kind of damage: the game, or the saved games with
     # the reason on top; never a new game over a save that is there. (With
@@ -263,6 +266,7 @@ def boot_main(mpy_dir, tmp_path, saves, script=''):
     return r
 
 
+@pytest.mark.slow
 def test_main_py_boots_the_same_screens(booted, mpy_dir, tmp_path):
     # a fresh copy of some of the corpus, booted by main.py with no key pressed
     items, dirs, others, results, output = booted

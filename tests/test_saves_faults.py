@@ -40,6 +40,7 @@ def results(mpy_dir):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('fs', ['lfs', 'fat', 'lfs-pico'])
 def test_a_failed_write_changes_nothing_or_everything(results, fs):
     r = results[fs]
@@ -66,6 +67,7 @@ def test_a_failed_write_changes_nothing_or_everything(results, fs):
     assert full['retried'] > 0
 
 
+@pytest.mark.slow
 def test_a_full_fat_drive_leaves_a_torn_record_that_is_cut_off(results):
     # FAT writes what fits before it says ENOSPC: the file then ends in
     # part of a record, which must be cut off before the next one is

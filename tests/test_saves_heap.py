@@ -7,6 +7,7 @@
 # and equals the replay of the file, the step goes through when tried
 # again, the next boot opens it, and a resume that ran out changed no file.
 # (CPython, a MemoryError at every call: test_saves_memory.py.)
+import pytest
 import json
 import os
 
@@ -16,6 +17,7 @@ from conftest import ROOT, run_micropython
 HEAP = '256k'
 
 
+@pytest.mark.slow
 def test_a_heap_that_runs_out_at_every_point_changes_nothing_or_everything(mpy_dir, fixed_tmp):
     # The firmware and the saves at paths of one length whatever pytest's
     # numbering (conftest.fixed_dir): where a MemoryError lands depends on the

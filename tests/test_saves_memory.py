@@ -76,6 +76,7 @@ def reference(tmp_path_factory):
     return views, calls
 
 
+@pytest.mark.slow
 def test_out_of_memory_at_every_call_of_every_step(reference, tmp_path):
     views, calls = reference
     problems = fc.Problems()
@@ -137,6 +138,7 @@ def test_out_of_memory_at_every_call_of_every_step(reference, tmp_path):
         assert by_kind[kind] > 10, kind
 
 
+@pytest.mark.slow
 def test_out_of_memory_while_resuming_changes_no_file(reference, tmp_path):
     views, calls = reference
     root = str(tmp_path / 'saves')

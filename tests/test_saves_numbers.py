@@ -22,6 +22,7 @@ def setups():
             yield '%s %s players=%s' % (name, variant[0], ','.join(NAMES[:lo]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('setup', list(setups()))
 def test_a_huge_number_anywhere_in_an_action_is_refused(setup):
     g = load(setup.split()[0])

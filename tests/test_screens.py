@@ -69,6 +69,7 @@ def shoot(board, name, tmp_path, monkeypatch):
     return d.panel.width, d.panel.height, d.panel.rgb()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', BOARDS)
 @pytest.mark.parametrize('name', sorted(SHOTS))
 def test_screen_looks_as_reviewed(board, name, tmp_path, monkeypatch):
@@ -113,6 +114,7 @@ def unfiltered_pixels(path):
     return w, h, b''.join(r[1:] for r in rows)
 
 
+@pytest.mark.slow
 def test_the_reference_pictures_read_the_same_with_pillow_as_before():
     refs = sorted(glob.glob(os.path.join(HERE, '*', '*.png')))
     assert len(refs) >= len(BOARDS) * len(SHOTS)

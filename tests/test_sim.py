@@ -58,6 +58,7 @@ def device(board, tmp_path):
     return Device(board, str(tmp_path))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', sorted(GAMES))
 def test_the_panel_shows_the_canvas_after_every_press(board, tmp_path):
     # Only changed parts are pushed (CRC per row block): the panel must still
@@ -253,6 +254,7 @@ def test_ssd1306_picture_matches_its_pixel_by_pixel_rule():
 
 # -- the window's parts, without a display ------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', sorted(GAMES))
 def test_the_window_redraws_only_what_changed_and_stays_whole(board, tmp_path):
     # The window's image, kept up to date only from the changed rectangles (Picture,
@@ -357,6 +359,7 @@ def test_a_quick_key_tap_is_one_press_and_acts_at_once(tmp_path):
     assert not live.held and not kb.down and not kb.pending
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('repeat', ['x11', 'presses', 'none'])
 def test_holding_an_arrow_key_is_holding_the_button(repeat, tmp_path):
     # Down held 1.5 s: the firmware gets what a button held 1.5 s on the device sends
@@ -468,6 +471,7 @@ def test_a_click_is_a_press_and_a_long_click_a_hold(tmp_path):
     assert events == [('select', 0), ('undo', 0)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', ['pico_display', 'pico_display2'])
 def test_the_led_shows_the_colour_of_the_player_to_move(board, tmp_path):
     from trackside.ui import theme
@@ -494,6 +498,7 @@ def test_the_led_shows_the_colour_of_the_player_to_move(board, tmp_path):
     assert Device('tdisplay', str(tmp_path / 'saves3')).lights() == {}   # no LED
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', ['reverse_tft', 'macropad'])
 def test_the_circuitpython_boards_lights_in_the_window(name, tmp_path):
     # (a fresh interpreter: CircuitPython's displayio is set up for one board at a time)
@@ -567,6 +572,7 @@ def test_sim_refuses_a_bad_log_with_its_line_and_does_not_start(tmp_path):
     assert not saves.exists()
 
 
+@pytest.mark.slow
 def test_make_sim_passes_the_board(tmp_path):
     # make sim BOARD=... runs that board: the OLED's SEL is no button of the default board
     r = subprocess.run(['make', '-s', 'sim', 'BOARD=oled_ssd1306',
@@ -611,6 +617,7 @@ def test_braille_cells_put_dots_where_the_second_colour_is():
     assert '\x1b[38;2;200;100;50m\x1b[48;2;0;0;0m' in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', sorted(panels.BOARDS))
 def test_the_terminal_view_fits_the_terminal_or_says_what_it_needs(board, tmp_path):
     d = device(board, tmp_path)

@@ -244,6 +244,7 @@ KINDS = ['a flipped byte', 'cut short', 'empty', 'huge', 'another game', 'anothe
          'past the end of the save', 'a folder']
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('kind', KINDS)
 def test_a_snapshot_that_does_not_fit_the_save_is_not_used(tmp_path, monkeypatch, kind):
     path, live = saved_game(tmp_path / 'a', records=100)

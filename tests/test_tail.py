@@ -91,6 +91,7 @@ def acknowledged(steps, data):
     return k, k + 1 < len(steps) and data == steps[k + 1][:-1]
 
 
+@pytest.mark.slow
 def test_a_cut_at_every_byte_of_the_tail_keeps_every_acknowledged_record(tmp_path):
     lines, _ = random_game(9, n=3)
     saves, slot, live, steps = play(tmp_path / 'live', lines[:40])
@@ -177,6 +178,7 @@ def test_a_tail_whose_first_write_was_cut_holds_nothing_saved(tmp_path):
         assert view(s) == view(live), cut
 
 
+@pytest.mark.slow
 def test_a_fold_cut_part_way_is_read_as_the_tail_it_was(tmp_path):
     # the log got a part of the tail's records, the tail is still there:
     # the records are read once, from the tail, and the part is cut off

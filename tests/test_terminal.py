@@ -91,6 +91,7 @@ def typed(word):
     return [key] * int(times or 1)
 
 
+@pytest.mark.slow
 def test_a_whole_game_typed_into_the_terminal(session, tmp_path):
     wait_for(session, 'No game yet \u00b7 screen: New game')
     # (tmux may start the pane at 80x24 and make it 250x80 a moment later: the
@@ -160,6 +161,7 @@ def test_a_small_terminal_is_told_what_size_it_needs_and_still_plays(cols, lines
         tmux('kill-session', '-t', name)
 
 
+@pytest.mark.slow
 def test_a_text_too_long_for_its_box_scrolls_in_the_terminal_too(session):
     # Device time runs with the wall clock in the terminal as in the window: on Brass's
     # edition list the chosen item ("Brass (Warfrog 2007)") is too long for its row and

@@ -41,6 +41,7 @@ def log(name):
         return [line for line in f.read().splitlines() if logfmt.words_of(line)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', sorted(BOARDS))
 @pytest.mark.parametrize('game', scenario_logs())
 def test_no_text_is_cut_in_a_whole_game(board, game, tmp_path):

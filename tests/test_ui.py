@@ -401,6 +401,7 @@ def test_an_arrow_never_enters_a_move_itself(tmp_path, monkeypatch):
     assert app.session.cursor == done + 1 and app.session.history()[-1] == 'income'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', ['pico_display', 'oled_ssd1306', 'tdisplay'])
 def test_planned_presses_with_arrows_that_open_moves_replay_to_the_same_game(board, tmp_path):
     # host_sim/keyplan.py presses A and then the first step, and writes
