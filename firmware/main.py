@@ -38,7 +38,16 @@ def run():
 def start(display, led):
     gc.collect()
     from trackside.ui.app import App
-    return App(display, board.KEYMAP, board.SAVES, led)
+    return App(display, board.KEYMAP, board.SAVES, led, restart)
+
+
+def restart():
+    # Another saved game is opened by starting afresh (ui/saves_ui.py,
+    # switch): MicroPython's soft reset raises SystemExit, which no guard
+    # here takes (not an Exception), and the port runs main.py again on an
+    # empty heap. (The unix port, in the tests: the process ends.)
+    import machine
+    machine.soft_reset()
 
 
 def tell(display, e):

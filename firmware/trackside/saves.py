@@ -28,7 +28,7 @@ class Saves:
         try:
             self._folder()
         except Exception as e:
-            self.problem = 'The save folder cannot be made: %s.' % explain(e)
+            self.problem = 'The save folder cannot be made: %s.' % _explain(e, root)
 
     def _folder(self):
         # Make sure root is a folder. A file where it belongs is set aside
@@ -72,6 +72,13 @@ class Saves:
                                  b'.tail.bad'):
                     continue
                 used.append(slot)
+        except OSError as e:
+            if e.args and e.args[0] == 2:
+                # no folder, so no saves: why there is none (it could not
+                # be made, __init__) is the problem, if it is one
+                return [], []
+            self.problem = 'The save folder cannot be read: %s.' % explain(e)
+            return None
         except Exception as e:
             self.problem = 'The save folder cannot be read: %s.' % explain(e)
             return None
@@ -127,7 +134,7 @@ class Saves:
             slot = max(r[1]) + 1 if r[1] else 1
             create(self.path(slot), session)
         except Exception as e:
-            why = explain(e).rstrip('.')
+            why = _explain(e, self.root).rstrip('.')
             raise SaveError('Could not start the game: %s%s. Nothing was changed.' % (
                 why[:1].lower(), why[1:]))
         try:
@@ -155,7 +162,10 @@ class Saves:
 
     def delete(self, slot):
         # All or nothing: the save is gone once its file is; a replace's
-        # leftover goes first, what went with the save after.
+        # leftover goes first, what went with the save after. A failure
+        # says "Nothing was changed" only where the folder still shows the
+        # save (FAT after a failed write shows nothing until the next
+        # power-on: then the player is told it may be gone).
         p = self.path(slot)
         try:
             if exists(p + '.tmp'):
@@ -166,7 +176,12 @@ class Saves:
             try:
                 gone = not exists(p) and not _valid(p + '.tmp')
             except Exception:
-                gone = False
+                # The folder cannot be read now: on FAT after a failed write
+                # (FatFs writes the folder's sector, then the FAT's: the
+                # second failing, the save is gone at the next power-on,
+                # with nothing shown of it until then). What is true:
+                raise SaveError('Could not delete the save: %s. It may be gone or still '
+                                'there: switch off and on again to see.' % explain(e))
             if not gone:    # (else it went, and an error came after)
                 raise SaveError('Could not delete the save: %s. Nothing was changed.' % explain(e))
         try:                # what went with it (the save is gone: nothing may fail now)
@@ -255,6 +270,19 @@ class Saves:
         except Exception:
             _forget(tmp)
         return False
+
+
+def _explain(e, root):
+    # explain(e), for a file or folder made in root: FAT's mkdir says EACCES,
+    # not ENOSPC, when the drive has no free cluster; that is "full" too.
+    try:
+        if isinstance(e, OSError) and e.args and e.args[0] == 13:
+            i = root.rfind('/')
+            if os.statvfs((root[:i] or '/') if i >= 0 else '.')[3] == 0:     # (no block free)
+                return explain(OSError(28))
+    except Exception:
+        pass
+    return explain(e)
 
 
 def _resume():

@@ -17,13 +17,17 @@ IDLE_MS = 1500  # no button down this long: the device may write a snapshot
 
 
 class App:
-    def __init__(self, display, keymap, saves_dir, led=None):
+    # restart: where the device can start its interpreter afresh (main.py:
+    # MicroPython's soft reset), how another saved game is opened
+    # (ui/saves_ui.py, switch); None (the host): in place.
+    def __init__(self, display, keymap, saves_dir, led=None, restart=None):
         self.p = Painter(display)
         self.keys = Keys(keymap)
         self.buttons = len(keymap)          # 2, 3 or 4: which hints to show
         self.saves_dir = saves_dir
         self._saves = None
         self.led = led
+        self.restart = restart
         self.stack = []
         self.session = None
         self.gui = None                     # the game's screens

@@ -83,22 +83,42 @@ def open_slot(app, slot):
     return resume(app, slot, app.saves.open, 'opened')
 
 
+def switch(app, slot):
+    # Resume a save chosen in the saved games. Where the device can restart
+    # (App.restart), by a restart: the game in play closed (its save whole),
+    # this save named the one to resume, and the interpreter started afresh,
+    # so that the save opens in the heap a power-on gives it. Opened in place
+    # after another game, a save needed up to 146 KB more heap than at
+    # power-on (a Steam save after a Brass one: 353 KB, not 207; issue 31,
+    # the 64-bit port); with the first game's session, screens and modules
+    # let go, still 40 KB more: the names MicroPython keeps for good (23 KB
+    # for the four games), and a heap in pieces among them. If the save cannot be named
+    # the one to resume (flash full), or no restart comes, it opens in place.
+    if app.restart is not None:
+        close(app)
+        if app.saves.set_last(slot):
+            app.restart()           # (MicroPython: SystemExit, and a soft reboot)
+    return open_slot(app, slot)
+
+
 def resume(app, slot, how, verb):
     # Play the game how(slot) gives (a save opened, or recovered). The game
     # in play is closed first (two games may not fit in RAM). Whatever goes
     # wrong, even out of memory, ends on the saved games with the reason.
     journal = need('trackside.journal')
     close(app)
+    session = None
     try:
         one_game(app.saves.game_of(slot))   # (before its rules are imported)
         session, note = how(slot)
         app.play(session)
     except Exception as e:
+        read = session is not None
         session = None
         app.session = None
+        app.gui = None
         app.stack = []
-        why = str(e) if isinstance(e, SaveError) else (
-            'This save could not be %s: %s.' % (verb, journal.explain(e)))
+        why = not_shown(app, slot, e, verb, read, journal)
         app.saved_games()
         app.push(MessageScreen('Save %d' % slot, why))
         return False
@@ -106,6 +126,23 @@ def resume(app, slot, how, verb):
         app.status = note
         app.home()
     return True
+
+
+def not_shown(app, slot, e, verb, read, journal):
+    # What went wrong, as it happened: the save was not read (how's
+    # SaveError says why), or it was and its game screen was not shown
+    # (its code is loaded after the save is read: out of memory there, with
+    # a heap in pieces after another game, the save was called unreadable,
+    # issue 31). Out of memory, the player is told a power-on opens it, if
+    # it is the save named to resume (Saves.open names it; flash full, not).
+    if isinstance(e, SaveError):
+        return str(e)
+    if not read:
+        return 'This save could not be %s: %s.' % (verb, journal.explain(e))
+    why = 'This save was read, but its game screen could not be shown: %s.' % journal.explain(e)
+    if isinstance(e, MemoryError) and app.saves.set_last(slot):
+        why += ' Switch off and on again: it opens then.'
+    return why
 
 
 def saved_games(app):
@@ -140,7 +177,7 @@ def on_slot(app, slot, what):
         app.push(ConfirmScreen('Delete save %d?' % slot, [app.saves.describe(slot)],
                                 lambda app: app.delete(slot)))
     elif what == 'open':
-        open_slot(app, slot)
+        switch(app, slot)
     else:
         resume(app, slot, app.saves.recover, 'recovered')     # what is readable
 
