@@ -1,16 +1,16 @@
 # Working out the button presses that enter a game log on the device, as a
 # careful player would: for each action of the log, find the answers that
-# make it (host_sim/answers.py), then press what the screen in front of us
+# make it (host_sim/autoanswer.py), then press what the screen in front of us
 # needs for each: the verb, the player, each question the device asks. The
 # presses are recorded (a key script for keyscript.py) and counted per kind
 # of action (tools/bench_ui.py reports them against the targets).
 #
 # Runs the real firmware (CPython, headless board) for any game; it knows
 # the screens only by their shape (a list, an amount, ticks, a form).
-from host_sim import keyscript, answers
+from host_sim import keyscript, autoanswer
 from host_sim.headless import Display, BOARDS
 from trackside.ui.app import App, FLAT
-from trackside.ui.answer import only_answer
+from trackside.ui.entry import only_answer
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
 from trackside.rules import SEQUENCE, NONE
 from trackside import settings, logfmt, setupline
@@ -130,7 +130,7 @@ class Planner:
         # Press buttons until the session has done `line`.
         s = self.app.session
         done = s.cursor
-        found = answers.find(s, line)
+        found = autoanswer.find(s, line)
         if found is None:
             raise AssertionError('the device offers no way to enter "%s"' % line)
         actor, opt, values = found

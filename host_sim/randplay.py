@@ -9,7 +9,7 @@ from trackside.session import new_session
 from trackside.rules import RuleError
 from trackside.games import load
 from trackside import settings
-from host_sim.answers import random_line
+from host_sim.autoanswer import random_line
 
 NAMES = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ida']
 

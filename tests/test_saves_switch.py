@@ -57,6 +57,7 @@ def test_the_order_switches_between_every_ordered_pair_of_games():
     assert len(ORDER) == 13 and pairs == {(a, b) for a in GAMES for b in GAMES if a != b}
 
 
+@pytest.mark.slow
 def test_switching_between_every_pair_of_games_at_the_device_heap(mpy_dir, folder):
     root, made = folder
     with open(os.path.join(root, 'last'), 'w') as f:

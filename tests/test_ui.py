@@ -10,7 +10,7 @@ from host_sim import keyscript
 from host_sim.headless import BOARDS
 from trackside.saves import Saves
 from trackside.ui.screens import MessageScreen, ConfirmScreen
-from trackside.ui import ask
+from trackside.ui import table_questions
 from ui_play import KEYS, keys, device, press, saved_game
 
 
@@ -64,7 +64,7 @@ def test_the_device_offers_only_what_the_rules_allow_and_shows_a_refusal(tmp_pat
     assert app.session.history()[-1] == 'Red deliver Red 3 vp'
     before = dict((k, list(v) if isinstance(v, list) else v) for k, v in app.session.state.items())
     app.submit('Green deliver Green 1 income Red 1 income')
-    assert isinstance(app.stack[-1], (MessageScreen, ask.AskMessage))
+    assert isinstance(app.stack[-1], (MessageScreen, table_questions.AskMessage))
     assert 'more than locomotive level 1 allows (§5.3)' in app.stack[-1].text
     assert app.session.state == before and app.session.cursor == 8
     press(app, names, 'A')                       # any key: back where we were
@@ -391,7 +391,7 @@ def test_an_arrow_never_enters_a_move_itself(tmp_path, monkeypatch):
     app, names = device('pico_display', tmp_path)
     done = app.session.cursor
     press(app, names, 'Y')
-    assert isinstance(app.stack[-1], (ConfirmScreen, ask.AskConfirm)) and app.session.cursor == done
+    assert isinstance(app.stack[-1], (ConfirmScreen, table_questions.AskConfirm)) and app.session.cursor == done
     press(app, names, 'Y X B')                  # arrows on the question: still nothing entered
     assert type(app.stack[-1]).__name__ == 'Dashboard' and app.session.cursor == done
     monkeypatch.setattr(app.gui, 'confirm', lambda app, verb: None)

@@ -25,7 +25,7 @@ from bench_ui import romfs_image  # noqa: E402
 CORE = ['trackside.rules', 'trackside.logfmt', 'trackside.settings', 'trackside.games',
         'trackside.timeline', 'trackside.session', 'trackside.journal', 'trackside.ui.theme', 'trackside.ui.font',
         'trackside.ui.keys', 'trackside.ui.paint', 'trackside.ui.screens', 'trackside.ui.table',
-        'trackside.ui.ask', 'trackside.ui.answer', 'trackside.ui.app',
+        'trackside.ui.table_questions', 'trackside.ui.entry', 'trackside.ui.app',
         'trackside.ui.fonts.small', 'trackside.ui.fonts.medium', 'trackside.ui.fonts.digits']
 GAMES = (
     # (a game's package imports the modules it always needs: steam's, turn.py)

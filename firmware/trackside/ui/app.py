@@ -1,7 +1,7 @@
 # The device's loop: keys in, screens, the game session, saves. Everything
 # here is generic: the game screen is ui/table.py's, configured by the
 # game's trackside/games/<game>/ui.py, and every answer is one of the shared
-# shapes (ui/answer.py).
+# shapes (ui/entry.py).
 from trackside.ui.keys import Keys
 from trackside.ui.paint import Painter
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen
@@ -258,7 +258,7 @@ class App:
             title = pr['text']
         elif actors[0] >= 0:
             title = '%s: %s' % (self.session.setup['players'][actors[0]], title)   # for whom
-        entry = need('trackside.ui.answer').Entry(self, actors[0], opt, title)
+        entry = need('trackside.ui.entry').Entry(self, actors[0], opt, title)
         if word is None:
             entry.start()
         else:
@@ -410,7 +410,7 @@ class App:
     # --- questions during a game: at the bottom of the game screen if it fits ---------
 
     def inline(self):
-        # Questions at the bottom of the game screen (ui/ask.py): when a game
+        # Questions at the bottom of the game screen (ui/table_questions.py): when a game
         # is shown and the screen has room for both (ui/table.py, inline).
         return self.session is not None and table().inline(self.p)
 
@@ -484,4 +484,4 @@ def table():
 
 
 def ask():
-    return need('trackside.ui.ask')
+    return need('trackside.ui.table_questions')

@@ -123,7 +123,7 @@ class Screen:
         self.draw_frame(p, app)
 
     # back's own way, a function of the app (a sequence's question goes to
-    # the question before it: ui/answer.py); None: the screen underneath
+    # the question before it: ui/entry.py); None: the screen underneath
     on_back = None
 
     def back(self, app):

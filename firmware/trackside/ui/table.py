@@ -1,7 +1,7 @@
 # The game screen every game shares: a header (the game's turn and phase,
 # or what an entry has so far), a row per player in the game's order with
 # the columns the game names, the player to move marked, and at the bottom
-# two lines: what comes next, or the question being answered (ui/ask.py).
+# two lines: what comes next, or the question being answered (ui/table_questions.py).
 # A game's UI module (games/<game>/ui.py) says what goes in it: docs/engine.md.
 from trackside import need
 from trackside.ui import theme
