@@ -6,6 +6,7 @@
 import time
 
 import storage
+import supervisor
 
 import trackside_board as hw
 
@@ -40,6 +41,17 @@ def note(display, lines, seconds, buttons):
         time.sleep(0.01)
 
 
+def restart():
+    # Another saved game is opened by starting afresh (ui/saves_ui.py, switch): opened in
+    # place after a game, a save needs far more heap than at power-on (issue 31), and the
+    # MacroPad has little. supervisor.reload() runs code.py again on an empty heap; its
+    # exception (not an Exception: no guard here takes it) comes at the next bytecode,
+    # so nothing else runs meanwhile.
+    supervisor.reload()
+    while True:
+        time.sleep(0.01)
+
+
 def run():
     display, buttons, led = hw.open()
     if storage.getmount('/').readonly:
@@ -48,14 +60,16 @@ def run():
                        'To play, reset', 'without a button.'], 0, buttons)
         while True:
             time.sleep(1)
-    note(display, ['Trackside saves games', 'on CIRCUITPY: it is', 'read-only to the',
-                   'computer now. To edit', 'files: ' + hw.EDIT_HINT], 4, buttons)
+    if supervisor.runtime.run_reason != supervisor.RunReason.SUPERVISOR_RELOAD:
+        # (said at power-on; not again when another save is opened by a restart)
+        note(display, ['Trackside saves games', 'on CIRCUITPY: it is', 'read-only to the',
+                       'computer now. To edit', 'files: ' + hw.EDIT_HINT], 4, buttons)
     from trackside import journal
     # CIRCUITPY is FAT, which writes a record's sector whatever its size: a
     # tail (journal.py, for littlefs) would save no flash erase, only add a file
     journal.TAIL = 0
     from trackside.ui.app import App
-    app = App(display, hw.KEYMAP, hw.SAVES, led)
+    app = App(display, hw.KEYMAP, hw.SAVES, led, restart)
     while True:
         try:
             app.tick(buttons.pressed(), now_ms())

@@ -4,7 +4,7 @@
 # fourwire) with Adafruit's display drivers as they are (adafruit-circuitpython-st7789,
 # adafruit-circuitpython-displayio-sh1106), on stand-ins for what only a board has: the
 # `board` module and its pins, `microcontroller`, `digitalio`, `keypad`, `rotaryio`,
-# `neopixel_write`, `storage`, and an SPI bus that records what the display sends.
+# `neopixel_write`, `storage`, `supervisor`, and an SPI bus that records what the display sends.
 #
 #   from host_sim import cphost
 #   host = cphost.install('reverse_tft')    # fake modules in sys.modules, board.DISPLAY made
@@ -72,6 +72,8 @@ class Host:
         self.spi_log = []               # (dc, cs, nbytes) of each SPI write
         self.panel = None
         self.scanners = []              # the keypad queues, scanned when a pin changes
+        self.run_reason = 'STARTUP'     # supervisor.runtime.run_reason, by its name
+        self.reloads = 0                # supervisor.reload() calls
 
     def level(self, pin):
         return self.driven.get(pin, self.levels.get(pin, False))
@@ -255,6 +257,34 @@ def _storage():
     return m
 
 
+class ReloadException(BaseException):
+    """What supervisor.reload() raises on CircuitPython (at the next bytecode: here at
+    once): not an Exception, so no `except Exception` of the firmware takes it."""
+
+
+def _supervisor():
+    # supervisor.reload() and supervisor.runtime.run_reason, as CircuitPython 9 has them
+    # (shared-bindings/supervisor: RunReason.STARTUP ... SUPERVISOR_RELOAD)
+    m = types.ModuleType('supervisor')
+
+    class RunReason:
+        STARTUP, AUTO_RELOAD, SUPERVISOR_RELOAD, REPL_RELOAD = (
+            'STARTUP', 'AUTO_RELOAD', 'SUPERVISOR_RELOAD', 'REPL_RELOAD')
+
+    class Runtime:
+        @property
+        def run_reason(self):
+            return _host.run_reason
+
+    def reload():
+        _host.reloads += 1
+        raise ReloadException()
+
+    m.RunReason, m.runtime, m.reload = RunReason, Runtime(), reload
+    m.ReloadException = ReloadException
+    return m
+
+
 class SPI:
     """A busio.SPI that hands every write to the panel emulator with the DC and CS
     levels of that moment (as host_sim/shim/machine.py does for the MicroPython boards)."""
@@ -422,7 +452,7 @@ def install(name, boards_on_path=True):
     _host = Host(name)
     mods = {'microcontroller': _microcontroller(), 'digitalio': _digitalio(),
             'keypad': _keypad(), 'rotaryio': _rotaryio(), 'neopixel_write': _neopixel_write(),
-            'storage': _storage()}
+            'storage': _storage(), 'supervisor': _supervisor()}
     busio = types.ModuleType('busio')
     busio.SPI = SPI
     busio.I2C = object

@@ -357,3 +357,43 @@ def test_sim_runs_the_circuitpython_boards(name, keys, tmp_path):
     w, h, rgb = png.read_png(str(tmp_path / 'png' / '0004.png'))
     assert (w, h) == {'reverse_tft': (240, 135), 'macropad': (128, 64)}[name]
     assert len(set(rgb[i:i + 3] for i in range(0, len(rgb), 3))) >= 2
+
+
+# -- another saved game opens by a restart, as on MicroPython (issue 31, item 4) --------------
+
+CODE_BOOT = os.path.join(ROOT, 'tests', 'cp', 'code_boot.py')
+SWITCH = {'reverse_tft': 'D1- D0 D1 D2 D1 D1', 'macropad': 'SEL- UP SEL DOWN SEL SEL'}
+
+
+def code_boot(board, saves, reason, keys, seconds):
+    r = subprocess.run([sys.executable, CODE_BOOT, ROOT, board, str(saves), reason, keys,
+                        str(seconds)], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize('board', CP_BOARDS)
+def test_resuming_another_save_restarts_code_py_which_opens_it_without_the_power_on_note(
+        board, tmp_path):
+    # Menu > Saved games > 2 > Resume with a Steam game in play: code.py closes it, names
+    # save 2 the one to resume and calls supervisor.reload() (opened in place after a game,
+    # a save needs far more heap than at power-on, and a MacroPad has little); the reload
+    # opens the score pad at its first poll, with no 4 s note about the drive.
+    from trackside.replay import replay
+    from trackside.saves import Saves
+    saves = Saves(str(tmp_path))
+    logs = {}
+    for name in ('steam-base-short', 'scorepad-ties'):
+        session, error = replay(log_lines(name))
+        assert error is None
+        logs[saves.new(session)] = session.standings()
+    saves.set_last(1)
+    first = code_boot(board, tmp_path, 'STARTUP', SWITCH[board], 40)
+    assert first['end'] == 'reload' and first['reloads'] == 1, first
+    assert first['last'] == '2' and first['first_poll_ms'] >= 4000      # the note, at power-on
+    again = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', '', 3)
+    assert again['end'] == 'time' and again['reloads'] == 0
+    assert again['game'] == 'scorepad' and again['first_poll_ms'] == 0  # at once, no note
+    for slot, standings in logs.items():                                # both saves whole
+        session, note = Saves(str(tmp_path)).open(slot)
+        assert session.standings() == standings, slot
