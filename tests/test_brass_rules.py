@@ -936,3 +936,47 @@ def test_a_build_line_says_which_word_is_wrong():
     refused(s, 'Ann build mill over', 'build: "over" needs a tile number after it')
     refused(s, 'Ann build mill 1', 'build: "1" is not a word of a build')
     refused(s, 'Ann build mill coal 3 coal 4', 'write "build INDUSTRY')      # (a word twice)
+
+
+# --- what a log writer trips over (issue 33, part 3) ---------------------------------
+
+def test_rx18_full_tie_below_first_shares_the_place_section_13_3():
+    # Dee wins on VP; Ann and Bob are equal in VP, income and money: they
+    # share 2nd, as a shared 1st would be shared; Cid, with less money, is 4th.
+    s = game(4, 'rx18', 'rounds=1')
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
+    everyone_passes(s)
+    at(s, 'Dee', vp=5)
+    at(s, 'Cid', money=20)                      # Cid: less money than Ann and Bob (£30)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
+    assert s.state['rank'] == [2, 2, 4, 1]
+
+
+def test_a_shared_win_is_named_in_the_final_turn_order_section_13_3():
+    # Ann spends in the last round: the re-sort puts her after Bob, and the
+    # shared winners are named in that order, not in the order of players=.
+    s = game(2, 'rx18', 'rounds=1')
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0')
+    play(s, 'Ann link coal market', 'Ann pass', 'Bob pass', 'Bob pass')
+    at(s, 'Ann', money=s.state['money'][1])     # level with Bob again
+    play(s, 'endround', 'Bob links 0', 'Ann links 0')
+    assert s.state['rank'] == [1, 1] and s.standings()['winner'] == 'Bob and Ann'
+
+
+def test_last_spent_is_the_round_just_ended_spent_goes_to_0_section_12():
+    s = game(3, 'w07', 'rounds=1')
+    play(s, 'Ann build mill', 'Bob link', 'Cid pass', 'endround')
+    rows = s.standings()['players']
+    assert [r['spent'] for r in rows] == [0, 0, 0]
+    assert [r['last_spent'] for r in rows] == [12, 3, 0]
+
+
+def test_the_link_cap_is_per_link_entered_0_links_score_0_section_13_1():
+    s = game(3, 'w07', 'rounds=1')
+    play(s, 'Ann link', 'Bob pass', 'Cid pass', 'endround')
+    refused(s, 'Bob links 1', '0 links score at most 0 VP')     # Bob first: least spent
+    play(s, 'Bob links 0', 'Cid links 0')
+    refused(s, 'Ann links 21', '1 link scores at most 20 VP')
+    play(s, 'Ann links 20')

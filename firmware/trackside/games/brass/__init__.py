@@ -90,6 +90,7 @@ def new_game(setup):
         'phase': ACT, 'order': list(range(n)), 'prev': list(range(n)),
         'at': 0, 'left': 1,                 # §4.2: one action each in Canal round 1
         'money': [30] * n, 'pos': [START_POS] * n, 'vp': [0] * n, 'spent': [0] * n,
+        'lspent': [0] * n,                  # the last round's spending (for replay)
         'taken': [[0] * 5 for _ in range(n)],   # tiles gone from each stack (§10)
         'links': [0] * n,                   # link tiles built this era
         'vlinks': [0] * n, 'vtiles': [0] * n, 'vcash': [0] * n, 'vlost': [0] * n,
@@ -143,6 +144,7 @@ def do_endround(s):
     spent = s['spent']
     s['order'] = sorted(prev, key=lambda q: spent[q] * 16 + prev.index(q))
     s['prev'] = prev
+    s['lspent'] = spent
     s['spent'] = [0] * len(prev)
     if s['round'] < s['rounds']:
         s['round'] += 1

@@ -157,7 +157,7 @@ def standings(setup, s):
     for p in range(len(s['vp'])):
         row = {'name': setup['players'][p], 'money': s['money'][p],
                'income': level(s['pos'][p]), 'track': s['pos'][p], 'vp': s['vp'][p],
-               'spent': s['spent'][p], 'order': s['order'].index(p) + 1,
+               'spent': s['spent'][p], 'last_spent': s['lspent'][p], 'order': s['order'].index(p) + 1,
                'tiles': len(own_tiles(s, p)),
                'flipped': len([t for t in own_tiles(s, p) if t[FLP]])}
         if over:
