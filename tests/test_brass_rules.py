@@ -980,3 +980,32 @@ def test_the_link_cap_is_per_link_entered_0_links_score_0_section_13_1():
     play(s, 'Bob links 0', 'Cid links 0')
     refused(s, 'Ann links 21', '1 link scores at most 20 VP')
     play(s, 'Ann links 20')
+
+
+def test_introductory_game_canal_only_money_income_tiles_again_section_13_4():
+    s = game(2, 'rx18', 'rounds=1 intro=yes')
+    a = put(s, 0, PORT, 2, flipped=1)           # 4 VP, twice
+    put(s, 0, MILL, 2)                          # unflipped: nothing, not even again
+    put(s, 1, MILL, 1, flipped=1)               # 3 VP, once (level 1)
+    at(s, 'Ann', money=100, pos=3)              # income -7
+    at(s, 'Bob', money=59, pos=14)              # income 2
+    everyone_passes(s)
+    play(s, 'endround')                         # the game's last round: no income (§4.2)
+    assert s.state['money'] == [100, 59] and s.state['phase'] == 'links'
+    play(s, 'Ann links 0', 'Bob links 0')
+    assert s.state['phase'] == 'over' and s.state['era'] == 0
+    # Ann 4 + 15 (£100: 25, at most 15) - 7 + 4 = 16; Bob 3 + 14 (£59) + 2 = 19
+    assert s.state['vp'] == [16, 19] and s.state['rank'] == [2, 1]
+    assert (s.state['vcash'], s.state['vinc'], s.state['vagain']) == ([15, 14], [-7, 2], [4, 0])
+    assert tile(s, a) is not None               # nothing is removed: no Rail era
+    with pytest.raises(RuleError) as e:
+        new_session('brass w07 players=Ann,Bob,Cid intro=yes')
+    assert 'rx18' in str(e.value)
+
+
+def test_introductory_game_vp_may_go_below_0_section_13_4():
+    s = game(2, 'rx18', 'rounds=1 intro=yes')
+    at(s, 'Ann', money=3, pos=0)                # income -10, £3: 0 VP
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0')
+    assert s.state['vp'][0] == -10 and s.state['rank'] == [2, 1]

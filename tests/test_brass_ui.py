@@ -249,3 +249,46 @@ def test_the_rows_keep_their_type_size_through_the_game(tmp_path):
     saved_game(tmp_path / 'b', lines[:at + 1])
     fresh, names = device('pico_display2', tmp_path / 'b')
     assert fresh.p.slots['row0'][5] is fresh.p.medium
+
+
+def test_the_introductory_game_through_four_and_two_buttons(tmp_path):
+    # §13.4, setting intro (rx18): the new game set up by the buttons with
+    # "Introductory game: Yes", the whole of brass-rx18-2p-intro.log entered,
+    # the game over after the Canal scoring with the hand-worked standings;
+    # the final rows show the additions: tiles' VP and again (T4+4), money
+    # at £4 a VP (capped at 15), the income level (i-3).
+    want = expected('brass-rx18-2p-intro.json')
+    for board, script in (('pico_display', 'brass-rx18-2p-intro.keys'),
+                          ('tdisplay', 'brass-rx18-2p-intro-2buttons.keys')):
+        app, names = device(board, tmp_path / board)
+        press(app, names, keys(script))
+        st = app.session.standings()
+        assert app.session.setup['settings']['intro'] == 'yes'
+        assert st['players'] == want['players'] and st['winner'] == 'Ann', board
+        assert st['era'] == 'canal' and st['over']
+        assert app.session.history() == [app.session.text(app.session.parse(l))
+                                         for l in log_lines('brass-rx18-2p-intro.log')[1:]]
+        shown_rows = rows(app)
+        assert 'T4+4 £15 i-3' in shown_rows[0] and '20VP' in shown_rows[0], shown_rows
+        assert 'T3+0 £0 i3' in shown_rows[1], shown_rows
+
+
+def test_the_intro_setting_is_labelled_for_rx18_only(tmp_path):
+    from trackside import settings
+    from trackside.games import brass
+    label, help_, words = settings.texts(brass)['intro']
+    assert label == 'Introductory game' and words == ['No', 'Yes'] and 'Canal era only' in help_
+    assert 'intro' in settings.order(brass, 'rx18') and 'intro' not in settings.order(brass, 'w07')
+
+
+def test_no_text_of_the_introductory_game_is_cut_on_any_board(tmp_path):
+    # (tests/test_text_fits.py plays the longest log of each edition; this
+    # one's settings screen and final rows are its own)
+    from test_text_fits import Watched
+    lines = log_lines('brass-rx18-2p-intro.log')
+    for board in sorted(BOARDS):
+        w = Watched(str(tmp_path / board), board)
+        w.new_game(lines[0])
+        for line in lines[1:]:
+            w.act(line)
+        assert w.app.session.over() and 'SettingsScreen' in w.seen

@@ -44,6 +44,7 @@ SETTINGS = (
     ('tiles', 'all12', ('all12', 'bycount'), 'rx18'),
     ('notiles', 'vp', ('vp', 'none'), 'w07'),
     ('tiebreak', 'after', ('after', 'last'), 'w07'),
+    ('intro', 'no', ('no', 'yes'), 'rx18'),
 )
 # What the settings screen says of each: "key | label | help | words"
 RESERVED = VERBS + WORDS        # words a player's name may not be
@@ -94,6 +95,7 @@ def new_game(setup):
         'taken': [[0] * 5 for _ in range(n)],   # tiles gone from each stack (§10)
         'links': [0] * n,                   # link tiles built this era
         'vlinks': [0] * n, 'vtiles': [0] * n, 'vcash': [0] * n, 'vlost': [0] * n,
+        'vinc': [0] * n, 'vagain': [0] * n,     # the introductory game's (§13.4)
         'tiles': [], 'built': 0,            # the board's industry tiles (act.py)
         'coal': MARKET, 'iron': MARKET,     # §3: both markets start full
         'cotton': 0, 'pile': pile(setup),   # §9: the distant market marker and tiles
@@ -104,6 +106,7 @@ def new_game(setup):
         'w07': w07, 'bonus_cash': cfg['bonus'] == 'cash', 'draw': cfg['distant'] == 'draw',
         'owe_vp': not w07 or cfg['notiles'] == 'vp',
         'tb_last': w07 and cfg['tiebreak'] == 'last',
+        'intro': not w07 and cfg['intro'] == 'yes',     # §13.4: the Canal era only
     }
     return s
 
@@ -150,8 +153,9 @@ def do_endround(s):
         s['round'] += 1
         s['turn'] += 1
         collect_income(s, ACT)
-    elif s['era'] == 0 and not s['w07']:
+    elif s['era'] == 0 and not s['w07'] and not s['intro']:
         collect_income(s, LINKS)        # RX18: the last Canal round's income, before scoring
+                                        # (the introductory game's last round is the game's)
     else:
         start_links(s)                  # W07: Rail round 1's income comes after scoring;
                                         # no income after the last round of the game (§13.3)

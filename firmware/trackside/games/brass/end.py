@@ -112,7 +112,7 @@ def score_era(s):
             v = val(tile[TYP], tile[LV], VP)
             s['vp'][tile[OWN]] += v
             s['vtiles'][tile[OWN]] += v
-    if s['era'] == 1:
+    if s['era'] == 1 or s['intro']:
         final_scoring(s)
         return
     s['tiles'] = [t for t in s['tiles'] if t[LV] != 1]
@@ -127,10 +127,22 @@ def score_era(s):
 def final_scoring(s):
     # §13.3: £10 = 1 VP; most VP wins; ties: income level, then money; W07
     # then the earlier in turn order (setting tiebreak), RX18 a shared win.
+    # The introductory game (§13.4, after the Canal scoring): 1 VP per £4,
+    # at most 15; the income level (a negative one subtracts); the flipped
+    # level-2+ tiles' VP a second time.
     n = len(s['vp'])
     for p in range(n):
-        s['vcash'][p] = s['money'][p] // 10
+        s['vcash'][p] = min(15, s['money'][p] // 4) if s['intro'] else s['money'][p] // 10
         s['vp'][p] += s['vcash'][p]
+    if s['intro']:
+        for p in range(n):
+            s['vinc'][p] = level(s['pos'][p])
+            s['vp'][p] += s['vinc'][p]
+        for tile in s['tiles']:
+            if tile[FLP] and tile[LV] > 1:
+                v = val(tile[TYP], tile[LV], VP)
+                s['vp'][tile[OWN]] += v
+                s['vagain'][tile[OWN]] += v
     order = s['prev'] if s['tb_last'] else s['order']
 
     def key(q):
@@ -164,6 +176,9 @@ def standings(setup, s):
             row['links_vp'] = s['vlinks'][p]
             row['tiles_vp'] = s['vtiles'][p]
             row['money_vp'] = s['vcash'][p]
+            if s['intro']:
+                row['income_vp'] = s['vinc'][p]
+                row['again_vp'] = s['vagain'][p]
             row['lost_vp'] = s['vlost'][p]
             row['rank'] = s['rank'][p]
         rows.append(row)

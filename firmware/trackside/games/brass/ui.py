@@ -71,8 +71,11 @@ def left_of(s, q):
 def cells(app, q):
     s = app.session.state
     if s['phase'] == 'over':
-        return ['%dVP' % s['vp'][q], ORDINAL[s['rank'][q] - 1],
-                'L%d T%d £%d' % (s['vlinks'][q], s['vtiles'][q], s['vcash'][q])]
+        out = 'L%d T%d £%d' % (s['vlinks'][q], s['vtiles'][q], s['vcash'][q])
+        if s['intro']:                  # §13.4: the L2+ tiles again, the income level
+            out = 'L%d T%d+%d £%d i%d' % (s['vlinks'][q], s['vtiles'][q], s['vagain'][q],
+                                          s['vcash'][q], s['vinc'][q])
+        return ['%dVP' % s['vp'][q], ORDINAL[s['rank'][q] - 1], out]
     pos = s['pos'][q]
     out = ['£%d' % s['money'][q], '%s@%d' % (signed(level(pos)), pos), '%dVP' % s['vp'][q],
            's%d' % s['spent'][q]]
@@ -109,7 +112,7 @@ def confirm(app, verb):
     prev = s['order']
     new = sorted(prev, key=lambda q: spent[q] * 16 + prev.index(q))
     last = s['round'] == s['rounds']
-    if not last or (s['era'] == 0 and not s['w07']):
+    if not last or (s['era'] == 0 and not s['w07'] and not s['intro']):
         return ['Next: ' + ' '.join('%s%s' % (theme.short(names[q]), signed(level(s['pos'][q])))
                                     for q in new)]
     return ['Next: %s; score' % ' '.join(theme.short(names[q]) for q in new)]
