@@ -1009,3 +1009,62 @@ def test_introductory_game_vp_may_go_below_0_section_13_4():
     everyone_passes(s)
     play(s, 'endround', 'Ann links 0', 'Bob links 0')
     assert s.state['vp'][0] == -10 and s.state['rank'] == [2, 1]
+
+
+# --- W07's limited cubes (§1: 30 coal, 25 iron; setting cubes) ------------------------
+
+def test_w07_supply_is_30_coal_25_iron_less_market_and_tiles_section_1():
+    from trackside.games.brass.act import supply
+    s = game(3, 'w07')
+    assert (supply(s.state, MINE), supply(s.state, WORKS)) == (22, 17)     # 8 in each market (§3)
+    play(s, 'Ann build mine')                   # Mine L1: 2 coal from the supply
+    assert supply(s.state, MINE) == 20 and s.standings()['coal_supply'] == 20
+    s = game(2, 'rx18')
+    assert 'coal_supply' not in s.standings()   # RX18: limitless (§1)
+
+
+def test_a_new_works_gets_what_the_supply_has_none_flips_it_section_1():
+    s = game(3, 'w07')
+    st = s.state
+    put(s, 2, WORKS, 4, cubes=14)               # 14 iron on the board, 8 in the market: 3 left
+    play(s, 'Ann build works coal market')      # Works L1 says 4 iron; it gets the 3
+    t = tile(s, st['built'])
+    assert t[4] == 3 and not t[5]
+    put(s, 2, PORT, 1)
+    at(s, 'Bob', money=30)
+    play(s, 'Bob build works coal market')      # none left: empty, it flips at once: +3 spaces
+    t = tile(s, st['built'])
+    assert t[4] == 0 and t[5] == 1 and st['pos'][1] == 13
+
+
+def test_the_same_build_with_endless_cubes_or_a_rules_1_save_gets_them_all_section_1():
+    for extra in ('cubes=endless', 'rules=1'):
+        s = game(3, 'w07', extra)
+        put(s, 2, WORKS, 4, cubes=14)
+        play(s, 'Ann build works coal market')
+        assert tile(s, s.state['built'])[4] == 4
+        assert 'cubes=endless' in s.setup_line()
+
+
+def test_no_coal_at_5_when_the_supply_has_none_section_1_8():
+    s = game(3, 'w07', 'rounds=1')
+    st = s.state
+    st['coal'] = 0
+    put(s, 2, MINE, 4, cubes=30)                # every coal cube is on Cid's mine
+    refused(s, 'Ann build works coal market', 'No coal is left in the supply to buy at £5')
+    o = [x for x in brass.build_choices(st, 0, NAMES) if x[0] == 'works']
+    assert o                                    # the works is offered: coal from tile 1 is free
+    q = brass.step({'players': NAMES}, st, 0, 'build', ['works'])[1]
+    assert [i[0] for i in q[2]] == ['%d' % st['built']]     # and the market is not
+    play(s, 'Ann build works coal %d' % (st['built']))
+    assert st['money'][0] == 25                 # the coal from the mine is free (§7)
+
+
+def test_cubes_of_tiles_leaving_the_board_go_back_to_the_supply_section_1_13_2():
+    from trackside.games.brass.act import supply
+    s = game(3, 'w07', 'rounds=1')
+    st = s.state
+    play(s, 'Ann build mine', 'Bob pass', 'Cid pass', 'endround')
+    assert supply(st, MINE) == 20
+    play(s, 'Bob links 0', 'Cid links 0', 'Ann links 0')   # level 1 leaves with its 2 coal
+    assert supply(st, MINE) == 22 and not st['tiles']

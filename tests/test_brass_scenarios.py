@@ -109,10 +109,10 @@ def test_doc_lists_every_setting_and_verb():
 def test_setup_line_writes_every_setting():
     s = new_session('brass players=Ann,Bob,Cid')
     assert s.setup_line() == ('brass w07 players=Ann,Bob,Cid rounds=10 noloan=4 bonus=spaces '
-                              'distant=tell notiles=vp tiebreak=after format=1 rules=1')
+                              'distant=tell notiles=vp tiebreak=after cubes=limited format=1 rules=2')
     s = new_session('brass rx18 players=Ann,Bob')
     assert s.setup_line() == ('brass rx18 players=Ann,Bob rounds=10 noloan=4 bonus=spaces '
-                              'distant=tell tiles=all12 intro=no format=1 rules=1')
+                              'distant=tell tiles=all12 intro=no format=1 rules=2')
 
 
 def test_doc_intro_example_is_the_intro_scenario():

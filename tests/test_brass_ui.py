@@ -66,13 +66,13 @@ def test_the_game_screen_shows_the_money_track_vp_spent_actions_loans_and_market
     # After Canal round 1 of the four-player game: money, income level @
     # track space, VP, spent this round, actions left (none: the round is
     # done); the markets line: coal and iron's next price and cubes, the
-    # distant market's marker (§8, §9).
+    # distant market's marker (§8, §9); W07's cubes left in the supply (+N, §1).
     lines = log_lines('brass-w07-4p.log')
     saved_game(tmp_path, lines[:5])
     app, names = device('pico_display', tmp_path)
     assert rows(app) == ['Red £18 0@10 0VP s12', 'Blu £24 0@10 0VP  s6',
                          'Grn £25 0@10 0VP  s5', 'Yel £60 -3@7 0VP  s0']
-    assert shown(app, 'info') == 'Coal £1 8/8 Iron £1 8/8 Cot 0'
+    assert shown(app, 'info') == 'Coal £1 8/8+20 Iron £1 8/8+17 Cot 0'   # 2 coal on tile 3
     # the round's end (2 presses): the next order, least spent first (§12),
     # and the income each will get (W07: at the start of round 2, §5)
     press(app, names, 'A')
@@ -89,7 +89,7 @@ def test_no_loans_is_shown_in_the_rail_eras_last_rounds(tmp_path):
     saved_game(tmp_path, lines[:index_of(lines, 'Bob link coal market') + 1])
     app, names = device('pico_display', tmp_path)
     assert shown(app, 'head') == 'R2/2 Rail, no loans'
-    assert shown(app, 'info') == 'Coal £3 3/8 Iron £1 8/8 Cot 0'
+    assert shown(app, 'info') == 'Coal £3 3/8+27 Iron £1 8/8+17 Cot 0'
 
 
 def test_a_build_shows_what_it_costs_and_changes_before_it_is_made(tmp_path):
@@ -292,3 +292,26 @@ def test_no_text_of_the_introductory_game_is_cut_on_any_board(tmp_path):
         for line in lines[1:]:
             w.act(line)
         assert w.app.session.over() and 'SettingsScreen' in w.seen
+
+
+def test_w07_limited_cubes_game_through_four_and_two_buttons(tmp_path):
+    # §1 (setting cubes=limited): brass-w07-3p-cubes.log by the buttons, to
+    # its hand-worked standings; before Cid's build the device says the
+    # works gets no iron and flips; the markets line ends with the supply.
+    want = expected('brass-w07-3p-cubes.json')
+    lines = log_lines('brass-w07-3p-cubes.log')
+    for board, script in (('pico_display', 'brass-w07-3p-cubes.keys'),
+                          ('tdisplay', 'brass-w07-3p-cubes-2buttons.keys')):
+        app, names = device(board, tmp_path / board)
+        press(app, names, keys(script))
+        st = app.session.standings()
+        assert st['players'] == want['players'] and st['winner'] == 'Cid', board
+        assert (st['coal_supply'], st['iron_supply']) == (30, 3)
+        assert app.session.history() == [app.session.text(app.session.parse(l)) for l in lines[1:]]
+        assert shown(app, 'info') == 'Coal £5 0/8+30 Iron £1 8/8+3 Cot 0'
+    second = [i for i in range(len(lines)) if lines[i].startswith('Cid build works')][1]
+    saved_game(tmp_path / 'cid', lines[:second])       # Canal round 2: no iron in the supply
+    app, names = device('pico_display', tmp_path / 'cid')
+    s = app.session
+    summary, q, line = app.session.game.step(s.setup, s.state, 2, 'build', ['works', 'market'])
+    assert q[0] == '£10: no iron left: flips +3 inc', q

@@ -108,8 +108,9 @@ def plan(lines, board):
 
 
 # the other scenarios entered by the buttons (tests/test_brass_ui.py): log, key script, board
-OTHER_KEYS = [(os.path.join(ROOT, 'tests', 'scenarios', 'brass-rx18-2p-intro.log'),
-               os.path.join(ROOT, 'tests', 'keys', 'brass-rx18-2p-intro%s.keys' % end), board)
+OTHER_KEYS = [(os.path.join(ROOT, 'tests', 'scenarios', name + '.log'),
+               os.path.join(ROOT, 'tests', 'keys', name + end + '.keys'), board)
+              for name in ('brass-rx18-2p-intro', 'brass-w07-3p-cubes')
               for end, board in (('', 'pico_display'), ('-2buttons', 'tdisplay'))]
 
 

@@ -28,7 +28,7 @@ from trackside.games.brass.steps import (
 
 NAME = 'brass'
 TITLE = 'Brass'
-RULES_VERSION = 1
+RULES_VERSION = 2       # 2: W07's cubes are limited (setting cubes; rules 1 had none)
 VARIANTS = (('w07', 'Brass (Warfrog 2007)'), ('rx18', 'Lancashire (Roxley 2018)'))   # §1
 PLAYERS = {'w07': (3, 4, 4), 'rx18': (2, 4, 4)}     # §1
 SEATING = {'w07': 'the start player, then clockwise', 'rx18': 'first in turn order'}
@@ -44,6 +44,8 @@ SETTINGS = (
     ('tiles', 'all12', ('all12', 'bycount'), 'rx18'),
     ('notiles', 'vp', ('vp', 'none'), 'w07'),
     ('tiebreak', 'after', ('after', 'last'), 'w07'),
+    ('cubes', lambda setup: 'limited' if (setup.get('rules') or RULES_VERSION) >= 2 else 'endless',
+     ('limited', 'endless'), 'w07'),
     ('intro', 'no', ('no', 'yes'), 'rx18'),
 )
 # What the settings screen says of each: "key | label | help | words"
@@ -106,6 +108,7 @@ def new_game(setup):
         'w07': w07, 'bonus_cash': cfg['bonus'] == 'cash', 'draw': cfg['distant'] == 'draw',
         'owe_vp': not w07 or cfg['notiles'] == 'vp',
         'tb_last': w07 and cfg['tiebreak'] == 'last',
+        'limit': w07 and cfg['cubes'] == 'limited',     # §1: 30 coal, 25 iron in all
         'intro': not w07 and cfg['intro'] == 'yes',     # §13.4: the Canal era only
     }
     return s

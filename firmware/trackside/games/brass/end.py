@@ -6,7 +6,8 @@
 from trackside.rules import RuleError, SUBSET
 from trackside.games.brass.data import (
     VP, TITLES, LINK_VP_MOST, val, level, salvage)
-from trackside.games.brass.act import NUM, OWN, TYP, LV, FLP, lose_vp, find, absent
+from trackside.games.brass.act import (
+    NUM, OWN, TYP, LV, FLP, MINE, WORKS, lose_vp, find, absent, supply)
 
 ERAS = ('canal', 'rail')
 
@@ -190,6 +191,9 @@ def summary(setup, s):
     out = {'era': ERAS[s['era']], 'round': s['round'], 'rounds': s['rounds'], 'turn': s['turn'],
            'phase': s['phase'], 'over': over,
            'coal': s['coal'], 'iron': s['iron'], 'cotton': s['cotton']}
+    if s['limit']:                      # W07's cubes beside the board (§1)
+        out['coal_supply'] = supply(s, MINE)
+        out['iron_supply'] = supply(s, WORKS)
     if over:
         out['winner'] = ' and '.join(setup['players'][q] for q in s['winners'])
     return out

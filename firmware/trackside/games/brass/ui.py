@@ -9,6 +9,7 @@ from trackside import need, unload
 from trackside.ui import theme
 from trackside.ui.table import signed, winners
 from trackside.games.brass.data import level, buy_price, DISTANT_X
+from trackside.games.brass.act import supply, MINE, WORKS
 
 LABELS = {'build': 'Build', 'link': 'Link', 'develop': 'Develop', 'sell': 'Sell cotton',
           'loan': 'Loan', 'pass': 'Pass', 'endround': 'End of round',
@@ -93,9 +94,11 @@ def info(app):
     # The markets: the next coal and iron cube's price, cubes in each, and
     # the distant cotton market's marker (X: closed for the era).
     s = app.session.state
+    # W07's limited cubes (§1): +N, the cubes left in the supply beside it.
     cot = 'X' if s['cotton'] >= DISTANT_X else '%d' % s['cotton']
-    return 'Coal £%d %d/8 Iron £%d %d/8 Cot %s' % (
-        buy_price(s['coal']), s['coal'], buy_price(s['iron']), s['iron'], cot)
+    left = ['+%d' % supply(s, t) if s['limit'] else '' for t in (MINE, WORKS)]
+    return 'Coal £%d %d/8%s Iron £%d %d/8%s Cot %s' % (
+        buy_price(s['coal']), s['coal'], left[0], buy_price(s['iron']), s['iron'], left[1], cot)
 
 
 def confirm(app, verb):
