@@ -936,3 +936,135 @@ def test_a_build_line_says_which_word_is_wrong():
     refused(s, 'Ann build mill over', 'build: "over" needs a tile number after it')
     refused(s, 'Ann build mill 1', 'build: "1" is not a word of a build')
     refused(s, 'Ann build mill coal 3 coal 4', 'write "build INDUSTRY')      # (a word twice)
+
+
+# --- what a log writer trips over (issue 33, part 3) ---------------------------------
+
+def test_rx18_full_tie_below_first_shares_the_place_section_13_3():
+    # Dee wins on VP; Ann and Bob are equal in VP, income and money: they
+    # share 2nd, as a shared 1st would be shared; Cid, with less money, is 4th.
+    s = game(4, 'rx18', 'rounds=1')
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
+    everyone_passes(s)
+    at(s, 'Dee', vp=5)
+    at(s, 'Cid', money=20)                      # Cid: less money than Ann and Bob (£30)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0', 'Cid links 0', 'Dee links 0')
+    assert s.state['rank'] == [2, 2, 4, 1]
+
+
+def test_a_shared_win_is_named_in_the_final_turn_order_section_13_3():
+    # Ann spends in the last round: the re-sort puts her after Bob, and the
+    # shared winners are named in that order, not in the order of players=.
+    s = game(2, 'rx18', 'rounds=1')
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0')
+    play(s, 'Ann link coal market', 'Ann pass', 'Bob pass', 'Bob pass')
+    at(s, 'Ann', money=s.state['money'][1])     # level with Bob again
+    play(s, 'endround', 'Bob links 0', 'Ann links 0')
+    assert s.state['rank'] == [1, 1] and s.standings()['winner'] == 'Bob and Ann'
+
+
+def test_last_spent_is_the_round_just_ended_spent_goes_to_0_section_12():
+    s = game(3, 'w07', 'rounds=1')
+    play(s, 'Ann build mill', 'Bob link', 'Cid pass', 'endround')
+    rows = s.standings()['players']
+    assert [r['spent'] for r in rows] == [0, 0, 0]
+    assert [r['last_spent'] for r in rows] == [12, 3, 0]
+
+
+def test_the_link_cap_is_per_link_entered_0_links_score_0_section_13_1():
+    s = game(3, 'w07', 'rounds=1')
+    play(s, 'Ann link', 'Bob pass', 'Cid pass', 'endround')
+    refused(s, 'Bob links 1', '0 links score at most 0 VP')     # Bob first: least spent
+    play(s, 'Bob links 0', 'Cid links 0')
+    refused(s, 'Ann links 21', '1 link scores at most 20 VP')
+    play(s, 'Ann links 20')
+
+
+def test_introductory_game_canal_only_money_income_tiles_again_section_13_4():
+    s = game(2, 'rx18', 'rounds=1 intro=yes')
+    a = put(s, 0, PORT, 2, flipped=1)           # 4 VP, twice
+    put(s, 0, MILL, 2)                          # unflipped: nothing, not even again
+    put(s, 1, MILL, 1, flipped=1)               # 3 VP, once (level 1)
+    at(s, 'Ann', money=100, pos=3)              # income -7
+    at(s, 'Bob', money=59, pos=14)              # income 2
+    everyone_passes(s)
+    play(s, 'endround')                         # the game's last round: no income (§4.2)
+    assert s.state['money'] == [100, 59] and s.state['phase'] == 'links'
+    play(s, 'Ann links 0', 'Bob links 0')
+    assert s.state['phase'] == 'over' and s.state['era'] == 0
+    # Ann 4 + 15 (£100: 25, at most 15) - 7 + 4 = 16; Bob 3 + 14 (£59) + 2 = 19
+    assert s.state['vp'] == [16, 19] and s.state['rank'] == [2, 1]
+    assert (s.state['vcash'], s.state['vinc'], s.state['vagain']) == ([15, 14], [-7, 2], [4, 0])
+    assert tile(s, a) is not None               # nothing is removed: no Rail era
+    with pytest.raises(RuleError) as e:
+        new_session('brass w07 players=Ann,Bob,Cid intro=yes')
+    assert 'rx18' in str(e.value)
+
+
+def test_introductory_game_vp_may_go_below_0_section_13_4():
+    s = game(2, 'rx18', 'rounds=1 intro=yes')
+    at(s, 'Ann', money=3, pos=0)                # income -10, £3: 0 VP
+    everyone_passes(s)
+    play(s, 'endround', 'Ann links 0', 'Bob links 0')
+    assert s.state['vp'][0] == -10 and s.state['rank'] == [2, 1]
+
+
+# --- W07's limited cubes (§1: 30 coal, 25 iron; setting cubes) ------------------------
+
+def test_w07_supply_is_30_coal_25_iron_less_market_and_tiles_section_1():
+    from trackside.games.brass.act import supply
+    s = game(3, 'w07')
+    assert (supply(s.state, MINE), supply(s.state, WORKS)) == (22, 17)     # 8 in each market (§3)
+    play(s, 'Ann build mine')                   # Mine L1: 2 coal from the supply
+    assert supply(s.state, MINE) == 20 and s.standings()['coal_supply'] == 20
+    s = game(2, 'rx18')
+    assert 'coal_supply' not in s.standings()   # RX18: limitless (§1)
+
+
+def test_a_new_works_gets_what_the_supply_has_none_flips_it_section_1():
+    s = game(3, 'w07')
+    st = s.state
+    put(s, 2, WORKS, 4, cubes=14)               # 14 iron on the board, 8 in the market: 3 left
+    play(s, 'Ann build works coal market')      # Works L1 says 4 iron; it gets the 3
+    t = tile(s, st['built'])
+    assert t[4] == 3 and not t[5]
+    put(s, 2, PORT, 1)
+    at(s, 'Bob', money=30)
+    play(s, 'Bob build works coal market')      # none left: empty, it flips at once: +3 spaces
+    t = tile(s, st['built'])
+    assert t[4] == 0 and t[5] == 1 and st['pos'][1] == 13
+
+
+def test_the_same_build_with_endless_cubes_or_a_rules_1_save_gets_them_all_section_1():
+    for extra in ('cubes=endless', 'rules=1'):
+        s = game(3, 'w07', extra)
+        put(s, 2, WORKS, 4, cubes=14)
+        play(s, 'Ann build works coal market')
+        assert tile(s, s.state['built'])[4] == 4
+        assert 'cubes=endless' in s.setup_line()
+
+
+def test_no_coal_at_5_when_the_supply_has_none_section_1_8():
+    s = game(3, 'w07', 'rounds=1')
+    st = s.state
+    st['coal'] = 0
+    put(s, 2, MINE, 4, cubes=30)                # every coal cube is on Cid's mine
+    refused(s, 'Ann build works coal market', 'No coal is left in the supply to buy at £5')
+    o = [x for x in brass.build_choices(st, 0, NAMES) if x[0] == 'works']
+    assert o                                    # the works is offered: coal from tile 1 is free
+    q = brass.step({'players': NAMES}, st, 0, 'build', ['works'])[1]
+    assert [i[0] for i in q[2]] == ['%d' % st['built']]     # and the market is not
+    play(s, 'Ann build works coal %d' % (st['built']))
+    assert st['money'][0] == 25                 # the coal from the mine is free (§7)
+
+
+def test_cubes_of_tiles_leaving_the_board_go_back_to_the_supply_section_1_13_2():
+    from trackside.games.brass.act import supply
+    s = game(3, 'w07', 'rounds=1')
+    st = s.state
+    play(s, 'Ann build mine', 'Bob pass', 'Cid pass', 'endround')
+    assert supply(st, MINE) == 20
+    play(s, 'Bob links 0', 'Cid links 0', 'Ann links 0')   # level 1 leaves with its 2 coal
+    assert supply(st, MINE) == 22 and not st['tiles']

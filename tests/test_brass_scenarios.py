@@ -111,7 +111,19 @@ def test_doc_lists_every_setting_and_verb():
 def test_setup_line_writes_every_setting():
     s = new_session('brass players=Ann,Bob,Cid')
     assert s.setup_line() == ('brass w07 players=Ann,Bob,Cid rounds=10 noloan=4 bonus=spaces '
-                              'distant=tell notiles=vp tiebreak=after format=1 rules=1')
+                              'distant=tell notiles=vp tiebreak=after cubes=limited format=1 rules=2')
     s = new_session('brass rx18 players=Ann,Bob')
     assert s.setup_line() == ('brass rx18 players=Ann,Bob rounds=10 noloan=4 bonus=spaces '
-                              'distant=tell tiles=all12 format=1 rules=1')
+                              'distant=tell tiles=all12 intro=no format=1 rules=2')
+
+
+def test_doc_intro_example_is_the_intro_scenario():
+    # docs/log-format.md "The introductory game": its lines are the start and
+    # the end of brass-rx18-2p-intro.log (§13.4)
+    block = [b for b in blocks(DOC) if b.startswith('brass rx18 players=Ann,Bob rounds=3 intro=yes')][0]
+    lines = block.splitlines()
+    cut = lines.index('...')
+    head, tail = entries(lines[:cut]), entries(lines[cut + 1:])
+    with open(os.path.join(ROOT, 'tests', 'scenarios', 'brass-rx18-2p-intro.log')) as f:
+        whole = entries(f.read().splitlines())
+    assert whole[:len(head)] == head and whole[-len(tail):] == tail

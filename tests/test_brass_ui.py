@@ -66,13 +66,13 @@ def test_the_game_screen_shows_the_money_track_vp_spent_actions_loans_and_market
     # After Canal round 1 of the four-player game: money, income level @
     # track space, VP, spent this round, actions left (none: the round is
     # done); the markets line: coal and iron's next price and cubes, the
-    # distant market's marker (§8, §9).
+    # distant market's marker (§8, §9); W07's cubes left in the supply (+N, §1).
     lines = log_lines('brass-w07-4p.log')
     saved_game(tmp_path, lines[:5])
     app, names = device('pico_display', tmp_path)
     assert rows(app) == ['Red £18 0@10 0VP s12', 'Blu £24 0@10 0VP  s6',
                          'Grn £25 0@10 0VP  s5', 'Yel £60 -3@7 0VP  s0']
-    assert shown(app, 'info') == 'Coal £1 8/8 Iron £1 8/8 Cot 0'
+    assert shown(app, 'info') == 'Coal £1 8/8+20 Iron £1 8/8+17 Cot 0'   # 2 coal on tile 3
     # the round's end (2 presses): the next order, least spent first (§12),
     # and the income each will get (W07: at the start of round 2, §5)
     press(app, names, 'A')
@@ -89,7 +89,7 @@ def test_no_loans_is_shown_in_the_rail_eras_last_rounds(tmp_path):
     saved_game(tmp_path, lines[:index_of(lines, 'Bob link coal market') + 1])
     app, names = device('pico_display', tmp_path)
     assert shown(app, 'head') == 'R2/2 Rail, no loans'
-    assert shown(app, 'info') == 'Coal £3 3/8 Iron £1 8/8 Cot 0'
+    assert shown(app, 'info') == 'Coal £3 3/8+27 Iron £1 8/8+17 Cot 0'
 
 
 def test_a_build_shows_what_it_costs_and_changes_before_it_is_made(tmp_path):
@@ -249,3 +249,69 @@ def test_the_rows_keep_their_type_size_through_the_game(tmp_path):
     saved_game(tmp_path / 'b', lines[:at + 1])
     fresh, names = device('pico_display2', tmp_path / 'b')
     assert fresh.p.slots['row0'][5] is fresh.p.medium
+
+
+def test_the_introductory_game_through_four_and_two_buttons(tmp_path):
+    # §13.4, setting intro (rx18): the new game set up by the buttons with
+    # "Introductory game: Yes", the whole of brass-rx18-2p-intro.log entered,
+    # the game over after the Canal scoring with the hand-worked standings;
+    # the final rows show the additions: tiles' VP and again (T4+4), money
+    # at £4 a VP (capped at 15), the income level (i-3).
+    want = expected('brass-rx18-2p-intro.json')
+    for board, script in (('pico_display', 'brass-rx18-2p-intro.keys'),
+                          ('tdisplay', 'brass-rx18-2p-intro-2buttons.keys')):
+        app, names = device(board, tmp_path / board)
+        press(app, names, keys(script))
+        st = app.session.standings()
+        assert app.session.setup['settings']['intro'] == 'yes'
+        assert st['players'] == want['players'] and st['winner'] == 'Ann', board
+        assert st['era'] == 'canal' and st['over']
+        assert app.session.history() == [app.session.text(app.session.parse(l))
+                                         for l in log_lines('brass-rx18-2p-intro.log')[1:]]
+        shown_rows = rows(app)
+        assert 'T4+4 £15 i-3' in shown_rows[0] and '20VP' in shown_rows[0], shown_rows
+        assert 'T3+0 £0 i3' in shown_rows[1], shown_rows
+
+
+def test_the_intro_setting_is_labelled_for_rx18_only(tmp_path):
+    from trackside import settings
+    from trackside.games import brass
+    label, help_, words = settings.texts(brass)['intro']
+    assert label == 'Introductory game' and words == ['No', 'Yes'] and 'Canal era only' in help_
+    assert 'intro' in settings.order(brass, 'rx18') and 'intro' not in settings.order(brass, 'w07')
+
+
+def test_no_text_of_the_introductory_game_is_cut_on_any_board(tmp_path):
+    # (tests/test_text_fits.py plays the longest log of each edition; this
+    # one's settings screen and final rows are its own)
+    from test_text_fits import Watched
+    lines = log_lines('brass-rx18-2p-intro.log')
+    for board in sorted(BOARDS):
+        w = Watched(str(tmp_path / board), board)
+        w.new_game(lines[0])
+        for line in lines[1:]:
+            w.act(line)
+        assert w.app.session.over() and 'SettingsScreen' in w.seen
+
+
+def test_w07_limited_cubes_game_through_four_and_two_buttons(tmp_path):
+    # §1 (setting cubes=limited): brass-w07-3p-cubes.log by the buttons, to
+    # its hand-worked standings; before Cid's build the device says the
+    # works gets no iron and flips; the markets line ends with the supply.
+    want = expected('brass-w07-3p-cubes.json')
+    lines = log_lines('brass-w07-3p-cubes.log')
+    for board, script in (('pico_display', 'brass-w07-3p-cubes.keys'),
+                          ('tdisplay', 'brass-w07-3p-cubes-2buttons.keys')):
+        app, names = device(board, tmp_path / board)
+        press(app, names, keys(script))
+        st = app.session.standings()
+        assert st['players'] == want['players'] and st['winner'] == 'Cid', board
+        assert (st['coal_supply'], st['iron_supply']) == (30, 3)
+        assert app.session.history() == [app.session.text(app.session.parse(l)) for l in lines[1:]]
+        assert shown(app, 'info') == 'Coal £5 0/8+30 Iron £1 8/8+3 Cot 0'
+    second = [i for i in range(len(lines)) if lines[i].startswith('Cid build works')][1]
+    saved_game(tmp_path / 'cid', lines[:second])       # Canal round 2: no iron in the supply
+    app, names = device('pico_display', tmp_path / 'cid')
+    s = app.session
+    summary, q, line = app.session.game.step(s.setup, s.state, 2, 'build', ['works', 'market'])
+    assert q[0] == '£10: no iron left: flips +3 inc', q

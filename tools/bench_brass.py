@@ -19,7 +19,8 @@
 #     press (callgrind, cut at every press, as tools/bench_ui.py does);
 #   - the RAM each Brass module takes once imported.
 # --write puts the report in docs/benchmarks-brass.md; --keys (re)writes the key
-# scripts tests/keys/brass-w07-4p*.keys (one line an entry).
+# scripts tests/keys/brass-w07-4p*.keys (one line an entry) and those of OTHER_KEYS;
+# --other-keys writes only the latter.
 import datetime
 import os
 import statistics
@@ -106,6 +107,18 @@ def plan(lines, board):
         return out
 
 
+# the other scenarios entered by the buttons (tests/test_brass_ui.py): log, key script, board
+OTHER_KEYS = [(os.path.join(ROOT, 'tests', 'scenarios', name + '.log'),
+               os.path.join(ROOT, 'tests', 'keys', name + end + '.keys'), board)
+              for name in ('brass-rx18-2p-intro', 'brass-w07-3p-cubes')
+              for end, board in (('', 'pico_display'), ('-2buttons', 'tdisplay'))]
+
+
+def write_other_keys():
+    for log, keys, board in OTHER_KEYS:
+        write_keys(plan(log_lines(log), board), keys)
+
+
 def write_keys(actions, path):
     with open(path, 'w') as f:
         for line, k, words in actions:
@@ -173,6 +186,9 @@ def spread(xs):
 
 
 def main():
+    if '--other-keys' in sys.argv:
+        write_other_keys()
+        return
     write = '--write' in sys.argv
     from bench_engine import compile_firmware, micropython_version
     from bench_ui import romfs_image, instructions
@@ -191,6 +207,7 @@ def main():
         if '--keys' in sys.argv:
             for board in KEYS:
                 write_keys(plans[(games[0][0], board)], KEYS[board])
+            write_other_keys()
         runs = {}
         for name, lines in games:
             keys = os.path.join(work, '%d.keys' % len(runs))

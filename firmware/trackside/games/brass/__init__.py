@@ -28,7 +28,7 @@ from trackside.games.brass.steps import (
 
 NAME = 'brass'
 TITLE = 'Brass'
-RULES_VERSION = 1
+RULES_VERSION = 2       # 2: W07's cubes are limited (setting cubes; rules 1 had none)
 VARIANTS = (('w07', 'Brass (Warfrog 2007)'), ('rx18', 'Lancashire (Roxley 2018)'))   # §1
 PLAYERS = {'w07': (3, 4, 4), 'rx18': (2, 4, 4)}     # §1
 SEATING = {'w07': 'the start player, then clockwise', 'rx18': 'first in turn order'}
@@ -44,6 +44,9 @@ SETTINGS = (
     ('tiles', 'all12', ('all12', 'bycount'), 'rx18'),
     ('notiles', 'vp', ('vp', 'none'), 'w07'),
     ('tiebreak', 'after', ('after', 'last'), 'w07'),
+    ('cubes', lambda setup: 'limited' if (setup.get('rules') or RULES_VERSION) >= 2 else 'endless',
+     ('limited', 'endless'), 'w07'),
+    ('intro', 'no', ('no', 'yes'), 'rx18'),
 )
 # What the settings screen says of each: "key | label | help | words"
 RESERVED = VERBS + WORDS        # words a player's name may not be
@@ -90,9 +93,11 @@ def new_game(setup):
         'phase': ACT, 'order': list(range(n)), 'prev': list(range(n)),
         'at': 0, 'left': 1,                 # §4.2: one action each in Canal round 1
         'money': [30] * n, 'pos': [START_POS] * n, 'vp': [0] * n, 'spent': [0] * n,
+        'lspent': [0] * n,                  # the last round's spending (for replay)
         'taken': [[0] * 5 for _ in range(n)],   # tiles gone from each stack (§10)
         'links': [0] * n,                   # link tiles built this era
         'vlinks': [0] * n, 'vtiles': [0] * n, 'vcash': [0] * n, 'vlost': [0] * n,
+        'vinc': [0] * n, 'vagain': [0] * n,     # the introductory game's (§13.4)
         'tiles': [], 'built': 0,            # the board's industry tiles (act.py)
         'coal': MARKET, 'iron': MARKET,     # §3: both markets start full
         'cotton': 0, 'pile': pile(setup),   # §9: the distant market marker and tiles
@@ -103,6 +108,8 @@ def new_game(setup):
         'w07': w07, 'bonus_cash': cfg['bonus'] == 'cash', 'draw': cfg['distant'] == 'draw',
         'owe_vp': not w07 or cfg['notiles'] == 'vp',
         'tb_last': w07 and cfg['tiebreak'] == 'last',
+        'limit': w07 and cfg['cubes'] == 'limited',     # §1: 30 coal, 25 iron in all
+        'intro': not w07 and cfg['intro'] == 'yes',     # §13.4: the Canal era only
     }
     return s
 
@@ -143,13 +150,15 @@ def do_endround(s):
     spent = s['spent']
     s['order'] = sorted(prev, key=lambda q: spent[q] * 16 + prev.index(q))
     s['prev'] = prev
+    s['lspent'] = spent
     s['spent'] = [0] * len(prev)
     if s['round'] < s['rounds']:
         s['round'] += 1
         s['turn'] += 1
         collect_income(s, ACT)
-    elif s['era'] == 0 and not s['w07']:
+    elif s['era'] == 0 and not s['w07'] and not s['intro']:
         collect_income(s, LINKS)        # RX18: the last Canal round's income, before scoring
+                                        # (the introductory game's last round is the game's)
     else:
         start_links(s)                  # W07: Rail round 1's income comes after scoring;
                                         # no income after the last round of the game (§13.3)

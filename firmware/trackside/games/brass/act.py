@@ -10,7 +10,7 @@
 from trackside.rules import RuleError
 from trackside.games.brass.data import (
     val, STACKS, COST, COAL, IRON, CUBES, INCOME, ERA, RAIL, NEVER,
-    MILL, PORT, MINE, WORKS, SHIP, TITLES, DISTANT_X, BONUS, LINK_TILES,
+    MILL, PORT, MINE, WORKS, SHIP, TITLES, DISTANT_X, BONUS, LINK_TILES, CUBES_W07, NO_CUBE,
     advance, after_loan, buy_price, sell, level)
 
 NUM, OWN, TYP, LV, CUB, FLP = 0, 1, 2, 3, 4, 5
@@ -57,6 +57,24 @@ def key(t):
     return 'coal' if t == MINE else 'iron'
 
 
+def supply(s, t):
+    # §1 W07 (setting cubes=limited): the cubes of a kind neither on a tile
+    # nor in the market are in the supply beside the board: what was used
+    # goes back there, and so do the cubes of a tile that leaves the board
+    # (built over, level 1 at the Canal era's end, sold for a shortfall).
+    # Endless (RX18, cubes=endless): more than any build takes.
+    if not s['limit']:
+        return NO_CUBE
+    return max(0, CUBES_W07[1 if t == WORKS else 0] - s[key(t)] - cubes_on_board(s, t))
+
+
+def new_cubes(s, t, lv, over=0):
+    # The cubes a new mine or works gets: its level's, or what the supply
+    # has (the cubes of the tile it is built over back there first, §7).
+    back = find(s, over)[CUB] if over else 0
+    return min(val(t, lv, CUBES), supply(s, t) + back)
+
+
 def level_refusal(s, p, t):
     # Why player p cannot build type t now (its stack's top tile), or None.
     lv = next_level(s, p, t)
@@ -101,6 +119,9 @@ def cube_costs(s, t, srcs):
             # map, which the device does not hold: the players' word stands.
             if t == WORKS and cubes_on_board(s, WORKS) > sum(used.values()):
                 return 'Iron comes from an iron works while any has a cube (§7)'
+            if s[key(t)] <= bought and not supply(s, t) + bought + sum(used.values()):
+                # §8 "from beside the board, £5": none is there (W07, §1)
+                return 'No %s is left in the supply to buy at £5 (§1, §8; setting cubes)' % key(t)
             bought += 1
             continue
         tile = find(s, src)
@@ -110,22 +131,25 @@ def cube_costs(s, t, srcs):
         if tile[TYP] != t or tile[CUB] < k:
             return 'Tile %d has no %s (§8)' % (src, key(t))
         used[src] = k
-    return market_cost(s, t, 0, bought), used, bought
+    return market_cost(s, t, 0, bought, sum(used.values())), used, bought
 
 
-def market_cost(s, t, before, k):
-    # k cubes from the market after `before` were bought in this action.
+def market_cost(s, t, before, k, freed=0):
+    # k cubes from the market after `before` were bought in this action (and
+    # `freed` taken from tiles, back in the supply); NO_CUBE for one that
+    # is neither in the market nor in the supply (§1, W07).
     c = max(0, s[key(t)] - before)
     total = 0
-    for _ in range(k):
-        total += buy_price(c)
+    for i in range(k):
+        total += buy_price(c) if c or supply(s, t) + before + freed + i else NO_CUBE
         c = c - 1 if c else 0
     return total
 
 
 def least_cost(s, t, k):
     # The least k cubes can cost: free from the board while it has them.
-    return market_cost(s, t, 0, max(0, k - cubes_on_board(s, t)))
+    board = cubes_on_board(s, t)
+    return market_cost(s, t, 0, max(0, k - board), min(k, board))
 
 
 def pay(s, p, amount, t, used, bought):
@@ -206,9 +230,9 @@ def do_build(s, p, args):
     pay(s, p, plans[0][0], MINE, plans[0][1], plans[0][2])
     pay(s, p, plans[1][0], WORKS, plans[1][1], plans[1][2])
     if over:
-        s['tiles'].remove(find(s, over))    # it leaves with its cubes; income stays (§6.3)
+        s['tiles'].remove(find(s, over))    # it leaves, its cubes to the supply; income stays (§6.3)
     s['built'] += 1
-    tile = [s['built'], p, t, lv, val(t, lv, CUBES), 0]
+    tile = [s['built'], p, t, lv, new_cubes(s, t, lv) if t == MINE or t == WORKS else 0, 0]
     s['tiles'].append(tile)
     s['taken'][p][t] += 1
     if t == SHIP:
@@ -220,8 +244,8 @@ def do_build(s, p, args):
         s[key(t)] += moved
         s['money'][p] += gain
         tile[CUB] -= moved
-        if tile[CUB] == 0:
-            flip(s, tile)
+    if (t == MINE or t == WORKS) and tile[CUB] == 0:
+        flip(s, tile)                       # emptied (or none left to put on it, §1)
     s['left'] -= 2 if double else 1
 
 

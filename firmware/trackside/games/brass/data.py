@@ -56,6 +56,8 @@ LOANS = (10, 20, 30)    # §7: the loans there are
 # --- coal and iron markets (§8) --------------------------------------------------
 
 MARKET = 8              # §8: 8 spaces, £1 £1 £2 £2 £3 £3 £4 £4; they start full (§3)
+CUBES_W07 = (30, 25)    # §1: W07's coal and iron cubes in all (RX18's supply is limitless)
+NO_CUBE = 999           # the "price" of a cube the supply does not have (never affordable)
 
 
 def buy_price(c):

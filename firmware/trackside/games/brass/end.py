@@ -6,7 +6,8 @@
 from trackside.rules import RuleError, SUBSET
 from trackside.games.brass.data import (
     VP, TITLES, LINK_VP_MOST, val, level, salvage)
-from trackside.games.brass.act import NUM, OWN, TYP, LV, FLP, lose_vp, find, absent
+from trackside.games.brass.act import (
+    NUM, OWN, TYP, LV, FLP, MINE, WORKS, lose_vp, find, absent, supply)
 
 ERAS = ('canal', 'rail')
 
@@ -112,7 +113,7 @@ def score_era(s):
             v = val(tile[TYP], tile[LV], VP)
             s['vp'][tile[OWN]] += v
             s['vtiles'][tile[OWN]] += v
-    if s['era'] == 1:
+    if s['era'] == 1 or s['intro']:
         final_scoring(s)
         return
     s['tiles'] = [t for t in s['tiles'] if t[LV] != 1]
@@ -127,10 +128,22 @@ def score_era(s):
 def final_scoring(s):
     # §13.3: £10 = 1 VP; most VP wins; ties: income level, then money; W07
     # then the earlier in turn order (setting tiebreak), RX18 a shared win.
+    # The introductory game (§13.4, after the Canal scoring): 1 VP per £4,
+    # at most 15; the income level (a negative one subtracts); the flipped
+    # level-2+ tiles' VP a second time.
     n = len(s['vp'])
     for p in range(n):
-        s['vcash'][p] = s['money'][p] // 10
+        s['vcash'][p] = min(15, s['money'][p] // 4) if s['intro'] else s['money'][p] // 10
         s['vp'][p] += s['vcash'][p]
+    if s['intro']:
+        for p in range(n):
+            s['vinc'][p] = level(s['pos'][p])
+            s['vp'][p] += s['vinc'][p]
+        for tile in s['tiles']:
+            if tile[FLP] and tile[LV] > 1:
+                v = val(tile[TYP], tile[LV], VP)
+                s['vp'][tile[OWN]] += v
+                s['vagain'][tile[OWN]] += v
     order = s['prev'] if s['tb_last'] else s['order']
 
     def key(q):
@@ -157,13 +170,16 @@ def standings(setup, s):
     for p in range(len(s['vp'])):
         row = {'name': setup['players'][p], 'money': s['money'][p],
                'income': level(s['pos'][p]), 'track': s['pos'][p], 'vp': s['vp'][p],
-               'spent': s['spent'][p], 'order': s['order'].index(p) + 1,
+               'spent': s['spent'][p], 'last_spent': s['lspent'][p], 'order': s['order'].index(p) + 1,
                'tiles': len(own_tiles(s, p)),
                'flipped': len([t for t in own_tiles(s, p) if t[FLP]])}
         if over:
             row['links_vp'] = s['vlinks'][p]
             row['tiles_vp'] = s['vtiles'][p]
             row['money_vp'] = s['vcash'][p]
+            if s['intro']:
+                row['income_vp'] = s['vinc'][p]
+                row['again_vp'] = s['vagain'][p]
             row['lost_vp'] = s['vlost'][p]
             row['rank'] = s['rank'][p]
         rows.append(row)
@@ -175,6 +191,9 @@ def summary(setup, s):
     out = {'era': ERAS[s['era']], 'round': s['round'], 'rounds': s['rounds'], 'turn': s['turn'],
            'phase': s['phase'], 'over': over,
            'coal': s['coal'], 'iron': s['iron'], 'cotton': s['cotton']}
+    if s['limit']:                      # W07's cubes beside the board (§1)
+        out['coal_supply'] = supply(s, MINE)
+        out['iron_supply'] = supply(s, WORKS)
     if over:
         out['winner'] = ' and '.join(setup['players'][q] for q in s['winners'])
     return out

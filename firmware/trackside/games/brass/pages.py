@@ -37,8 +37,9 @@ def scores(s, names):
         order = sorted(order, key=lambda q: s['rank'][q] * 8 + order.index(q))
     for q in order:
         now = sum(val(t[TYP], t[LV], VP) for t in s['tiles'] if t[OWN] == q and t[FLP])
-        lines.append('%s %dVP L%d T%d £%d%s%s' % (
+        lines.append('%s %dVP L%d T%d £%d%s%s%s' % (
             names[q], s['vp'][q], s['vlinks'][q], s['vtiles'][q], s['vcash'][q],
             ' -%d' % s['vlost'][q] if s['vlost'][q] else '',
+            ' +%d i%d' % (s['vagain'][q], s['vinc'][q]) if s['intro'] and s['phase'] == 'over' else '',
             ' (+%d)' % now if now and s['phase'] != 'over' else ''))
     return 'Scores: links, tiles, money', lines

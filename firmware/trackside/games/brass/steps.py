@@ -6,11 +6,11 @@
 # Imports act.py and data.py only.
 from trackside.rules import PICK, CONFIRM
 from trackside.games.brass.data import (
-    val, TYPES, TITLES, MILL, PORT, MINE, WORKS, SHIP, COST, INCOME, CUBES, VP,
+    val, TYPES, TITLES, MILL, PORT, MINE, WORKS, SHIP, COST, INCOME, VP,
     DISTANT_X, BONUS, MARKET, LINK_TILES, sell)
 from trackside.games.brass.act import (
     NUM, OWN, TYP, LV, CUB, FLP, find, next_level, level_refusal, over_refusal, needs,
-    least_cost, market_cost, cube_costs, key, cubes_on_board, may_double)
+    least_cost, market_cost, cube_costs, key, cubes_on_board, may_double, new_cubes)
 
 
 def step(setup, s, p, verb, answers):
@@ -42,8 +42,9 @@ def sources(s, t, srcs, need, budget, names):
     free = cubes_on_board(s, t) - len(srcs) + bought
     if t == WORKS and free > 0:
         return items
-    price = market_cost(s, t, bought, 1)
-    rest = market_cost(s, t, bought + 1, max(0, need - len(srcs) - 1 - free))
+    freed = len(srcs) - bought              # (cubes taken from tiles: in the supply now, §1)
+    price = market_cost(s, t, bought, 1, freed)
+    rest = market_cost(s, t, bought + 1, max(0, need - len(srcs) - 1 - free), freed + free)
     if paid(s, t, srcs) + price + rest <= budget:
         items.append(('market', 'Market £%d' % price))
     return items
@@ -106,14 +107,18 @@ def build_step(s, p, names, answers):
     # (§7). With no choice, a confirm: the cost and what changes, said yes
     # to (issue 8: the screen shows what an entry will cost before it is made).
     c = s[key(t)]
-    gain, moved = sell(c, val(t, lv, CUBES))
+    words = answers[0].split()
+    cubes = new_cubes(s, t, lv, int(words[2]) if len(words) > 2 else 0) if t in (MINE, WORKS) else 0
+    gain, moved = sell(c, cubes)
     inc = val(t, lv, INCOME)
     if t == SHIP:
         what = 'flips: +%d inc, %dVP' % (inc, val(t, lv, VP))
     elif t == WORKS and moved:
-        what = '%d iron sold +£%d%s' % (moved, gain, ', flips' if moved == val(t, lv, CUBES) else '')
+        what = '%d iron sold +£%d%s' % (moved, gain, ', flips' if moved == cubes else '')
+    elif (t == MINE or t == WORKS) and not cubes:
+        what = 'no %s left: flips +%d inc' % (key(t), inc)     # §1: the supply is empty
     elif t == MINE or t == WORKS:
-        what = '%d cubes; +%d inc empty' % (val(t, lv, CUBES), inc)
+        what = '%d cubes; +%d inc empty' % (cubes, inc)
     else:
         what = '+%d inc when sold' % inc
     items = [('', 'OK')]

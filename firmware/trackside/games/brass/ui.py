@@ -9,6 +9,7 @@ from trackside import need, unload
 from trackside.ui import theme
 from trackside.ui.table import signed, winners
 from trackside.games.brass.data import level, buy_price, DISTANT_X
+from trackside.games.brass.act import supply, MINE, WORKS
 
 LABELS = {'build': 'Build', 'link': 'Link', 'develop': 'Develop', 'sell': 'Sell cotton',
           'loan': 'Loan', 'pass': 'Pass', 'endround': 'End of round',
@@ -71,8 +72,11 @@ def left_of(s, q):
 def cells(app, q):
     s = app.session.state
     if s['phase'] == 'over':
-        return ['%dVP' % s['vp'][q], ORDINAL[s['rank'][q] - 1],
-                'L%d T%d £%d' % (s['vlinks'][q], s['vtiles'][q], s['vcash'][q])]
+        out = 'L%d T%d £%d' % (s['vlinks'][q], s['vtiles'][q], s['vcash'][q])
+        if s['intro']:                  # §13.4: the L2+ tiles again, the income level
+            out = 'L%d T%d+%d £%d i%d' % (s['vlinks'][q], s['vtiles'][q], s['vagain'][q],
+                                          s['vcash'][q], s['vinc'][q])
+        return ['%dVP' % s['vp'][q], ORDINAL[s['rank'][q] - 1], out]
     pos = s['pos'][q]
     out = ['£%d' % s['money'][q], '%s@%d' % (signed(level(pos)), pos), '%dVP' % s['vp'][q],
            's%d' % s['spent'][q]]
@@ -90,9 +94,11 @@ def info(app):
     # The markets: the next coal and iron cube's price, cubes in each, and
     # the distant cotton market's marker (X: closed for the era).
     s = app.session.state
+    # W07's limited cubes (§1): +N, the cubes left in the supply beside it.
     cot = 'X' if s['cotton'] >= DISTANT_X else '%d' % s['cotton']
-    return 'Coal £%d %d/8 Iron £%d %d/8 Cot %s' % (
-        buy_price(s['coal']), s['coal'], buy_price(s['iron']), s['iron'], cot)
+    left = ['+%d' % supply(s, t) if s['limit'] else '' for t in (MINE, WORKS)]
+    return 'Coal £%d %d/8%s Iron £%d %d/8%s Cot %s' % (
+        buy_price(s['coal']), s['coal'], left[0], buy_price(s['iron']), s['iron'], left[1], cot)
 
 
 def confirm(app, verb):
@@ -109,7 +115,7 @@ def confirm(app, verb):
     prev = s['order']
     new = sorted(prev, key=lambda q: spent[q] * 16 + prev.index(q))
     last = s['round'] == s['rounds']
-    if not last or (s['era'] == 0 and not s['w07']):
+    if not last or (s['era'] == 0 and not s['w07'] and not s['intro']):
         return ['Next: ' + ' '.join('%s%s' % (theme.short(names[q]), signed(level(s['pos'][q])))
                                     for q in new)]
     return ['Next: %s; score' % ' '.join(theme.short(names[q]) for q in new)]
