@@ -143,6 +143,10 @@ def final_table(setup, rows, extra):
     cols = report_games.FINAL.get(setup['game'])
     if cols is None:
         cols = [(k, k) for k in rows[0] if k not in ('name', 'rank')]
+    # a column no player has a value in is not shown (Brass's Rail era columns in the
+    # introductory game, its intro columns in a whole one)
+    cols = [(key, head) for key, head in cols
+            if any((key(r, extra) if callable(key) else r.get(key)) is not None for r in rows)]
     heads = []
     for key, head in cols:
         if key == 'rounds' and isinstance(rows[0].get('rounds'), list):

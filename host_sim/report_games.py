@@ -10,16 +10,24 @@ FINAL = {
     'steam': (('vp', 'VP'), ('income', 'Income'),
               (lambda r, x: r['score'] - r['vp'] - r['links'], 'Points from income'),
               ('links', 'Links'), ('score', 'Score')),
-    'brass': ((lambda r, x: x[0][r['name']][0] if x else None, 'Canal links VP'),
-              (lambda r, x: x[0][r['name']][1] if x else None, 'Canal tiles VP'),
+    # (the introductory game, RX18 intro=yes, §13.4: the Canal era only, its scoring the
+    # game's, and its own additions; a column no player has a value in is left out)
+    'brass': ((lambda r, x: x[0][r['name']][0] if x else intro(r, 'links_vp'), 'Canal links VP'),
+              (lambda r, x: x[0][r['name']][1] if x else intro(r, 'tiles_vp'), 'Canal tiles VP'),
               (lambda r, x: r['links_vp'] - x[0][r['name']][0] if x else None, 'Rail links VP'),
               (lambda r, x: r['tiles_vp'] - x[0][r['name']][1] if x else None, 'Rail tiles VP'),
+              ('again_vp', 'Tiles VP again'), ('income_vp', 'VP from income level'),
               ('money_vp', 'VP from money'), ('lost_vp', 'VP lost'), ('vp', 'VP'),
               ('income', 'Income level'), ('money', 'Money')),
     'russianrailroads': (('rounds', 'Round scores'), ('in_round', 'VP in rounds'),
                          ('cards', 'Bonus cards'), ('engineers', 'Engineers'), ('score', 'Score')),
     'scorepad': (('rounds', 'Round'), ('total', 'Total')),
 }
+
+
+def intro(row, key):
+    # a Canal era figure of the introductory game (its rows have income_vp), else None
+    return row.get(key) if 'income_vp' in row else None
 
 
 def ties(setup):

@@ -144,6 +144,19 @@ def test_report_says_who_won_and_how_ties_were_ranked(tmp_path):
            '<td data-label="Rail tiles VP">14</td>' in make(tmp_path, 'brass-w07-4p').read_text()
 
 
+def test_the_introductory_games_final_table_has_its_additions_and_no_rail_era(tmp_path):
+    # digest brass.md §13.4: Canal scoring, then VP for money (1 per £4, at most 15), the
+    # income level (Ann's -3 takes 3), the flipped level-2+ tiles' VP again (the scenario's
+    # worked figures, brass-rx18-2p-intro.log); no Rail era: no Rail columns
+    page = make(tmp_path, 'brass-rx18-2p-intro').read_text(encoding='utf-8')
+    assert ('<td data-label="Canal tiles VP">4</td><td data-label="Tiles VP again">4</td>'
+            '<td data-label="VP from income level">-3</td><td data-label="VP from money">15</td>'
+            in page)
+    assert 'Rail links VP' not in page and 'Rail tiles VP' not in page
+    whole = make(tmp_path, 'brass-w07-4p').read_text(encoding='utf-8')
+    assert 'Tiles VP again' not in whole and 'VP from income level' not in whole
+
+
 def test_report_history_is_the_devices_words(tmp_path):
     text = make(tmp_path, 'steam-base-short').read_text(encoding='utf-8')
     page = Page(text)
