@@ -64,11 +64,10 @@ def run():
         # (said at power-on; not again when another save is opened by a restart)
         note(display, ['Trackside saves games', 'on CIRCUITPY: it is', 'read-only to the',
                        'computer now. To edit', 'files: ' + hw.EDIT_HINT], 4, buttons)
-    from trackside import journal
-    # CIRCUITPY is FAT, which writes a record's sector whatever its size: a
-    # tail (journal.py, for littlefs) would save no flash erase, only add a file
-    journal.TAIL = 0
     from trackside.ui.app import App
+    # CIRCUITPY is one FAT for every file on it, written a 4 KB flash block at
+    # a time: the saves are kept in place, in files made once (trackside/fixed.py)
+    App.SAVES = 'trackside.fixed'
     app = App(display, hw.KEYMAP, hw.SAVES, led, restart)
     while True:
         try:

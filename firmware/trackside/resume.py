@@ -14,6 +14,10 @@ from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _for
                                _CHUNK, MAX_RECORD, tail_of, _size, read_at)
 
 _BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
+# A save written in place in a file of fixed size (fixed.py, on CIRCUITPY)
+# begins this many bytes in, and ends at its first NUL byte: what follows is
+# space not yet used. None: a save is the whole file.
+FIXED = None
 
 
 def records(path, tail=True):
@@ -31,6 +35,9 @@ def records(path, tail=True):
     f = open(path, 'rb')
     try:
         n = pos = 0             # records so far; file offset of the block
+        if FIXED:
+            f.seek(FIXED)
+            pos = FIXED
         rest = b''              # the start of a record not yet ended
         skip = False            # in a record too long to keep
         while True:
@@ -48,6 +55,11 @@ def records(path, tail=True):
                         continue
             if not block:
                 break
+            if FIXED is not None:
+                z = block.find(b'\0')
+                if z >= 0:
+                    block = block[:z]
+                    left = -2       # (nothing after it is read)
             start = 0
             while True:
                 i = block.find(b'\n', start)

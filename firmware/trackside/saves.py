@@ -3,6 +3,7 @@
 # device needs them at start-up, for a new game and in the saved games'
 # screens; during a game it lets this module go (ui/app.py).
 import os
+import sys
 from trackside import need
 from trackside.logfmt import seal, crc
 from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _forget, _names,
@@ -25,6 +26,9 @@ class Saves:
     def __init__(self, root='saves'):
         self.root = root
         self.problem = None
+        r = sys.modules.get('trackside.resume')
+        if r is not None:
+            r.FIXED = None          # (whole files here: not fixed.py's)
         try:
             self._folder()
         except Exception as e:

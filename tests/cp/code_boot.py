@@ -74,8 +74,10 @@ except cphost.ReloadException:
 except Stop:
     pass
 app = seen.get('app')
-with open(SAVES + '/last') as f:
-    last = f.read().strip()
+from trackside import fixed
+with open(SAVES + '/last/slot', 'rb') as f:
+    f.seek(fixed.HEAD)
+    last = f.read(8).split(b'\0')[0].strip().decode()
 print(json.dumps({'end': end, 'reloads': host.reloads, 'last': last,
                   'game': app.session.setup['game'] if app and app.session else None,
                   'first_poll_ms': seen.get('first_poll_ms')}))

@@ -36,12 +36,15 @@ class App:
         self.swept = True                   # no garbage made since the last idle collection
         self.start()
 
+    # The module that keeps the saves: trackside.fixed on CIRCUITPY (boards/cp_code.py).
+    SAVES = 'trackside.saves'
+
     @property
     def saves(self):
         # The save slots (trackside/saves.py), loaded when wanted: during a
         # game the device lets the module go (home()), its heap is the game's.
         if self._saves is None:
-            self._saves = need('trackside.saves').Saves(self.saves_dir)
+            self._saves = need(self.SAVES).Saves(self.saves_dir)
         return self._saves
 
     # --- the loop ----------------------------------------------------------------
@@ -134,7 +137,7 @@ class App:
         forget('trackside.ui.menu')
         forget('trackside.ui.saves_ui')
         self._saves = None
-        forget('trackside.saves')
+        forget(self.SAVES)
         forget('trackside.resume')
         forget('trackside.setupline')
         self.stack = [table().Dashboard()]
@@ -461,7 +464,7 @@ class App:
         # module is not needed again until the new game's save is made.
         reopen = saves_ui().put_aside(self)
         self._saves = None
-        forget('trackside.saves')
+        forget(self.SAVES)
         forget('trackside.resume')
         forget('trackside.ui.saves_ui')
         need('trackside.ui.newgame').NewGame(self).begin(reopen)

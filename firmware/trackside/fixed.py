@@ -1,0 +1,438 @@
+# The save slots on a FAT drive that a power cut must never damage beyond
+# the entry being written: CIRCUITPY (docs/boards.md, "Saves on CIRCUITPY").
+# The same API as saves.py. Why another: CircuitPython writes its flash a
+# 4 KB block at a time, erased and then programmed, and one FAT holds every
+# file's clusters: a save that grows rewrites the FAT's block, and a cut
+# there loses every file on the drive. So here nothing is ever made, grown,
+# renamed or removed while games are played: the space is made once, at the
+# first power-on, and every write lands inside files of fixed size, each in
+# a folder of its own with PAD bytes around it, so that no flash block holds
+# a save's bytes and anything else. A save is kept twice (copies a and b,
+# the same log, each followed by a NUL byte) and written a first, then b: a
+# cut can spoil only the copy being written, and the other holds every entry
+# acknowledged. Opening a save takes the copy with more good records and
+# writes it over the other first.
+import os
+from trackside import need
+from trackside.logfmt import seal, crc
+from trackside.journal import SaveError, explain, read_at, exists, _unreadable
+
+SIZE = 28672        # one copy: HEAD, then twice the longest game's log
+HEAD = 4096         # not used: the flash block that may hold the folder's entries
+PAD = 5120          # space around a copy's clusters: more than a flash block
+SLOTS = 4           # at most; fewer where the drive has no room for them
+RESERVE = 16384     # left free for the player's own files
+_ZERO = bytes(512)
+
+
+def _fill(path, n):
+    # Make path n bytes long (zeros), or finish one cut short.
+    have = os.stat(path)[6] if exists(path) else 0
+    if have >= n:
+        return
+    f = open(path, 'ab')
+    try:
+        while have < n:
+            k = min(512, n - have)
+            f.write(_ZERO[:k])
+            have += k
+    finally:
+        f.close()
+
+
+_files = {}          # path: the file kept open for writing (see _put)
+_check = bytearray(512)
+
+
+def _put(path, at, data):
+    # data over the file's bytes from at, in place (nothing allocated), read
+    # back before it counts. Whole 512-byte sectors are written, on a file
+    # kept open: FatFs writes whole sectors straight to the drive, and writes
+    # a file's folder entry only when it is closed; a folder entry rewritten
+    # at every entry would put the folder's flash block at risk every time.
+    # (Closed when the program ends: close_all().) Raises OSError.
+    f = _files.get(path)
+    if f is None:
+        f = _files[path] = open(path, 'r+b', 0)     # (0: CPython's, unbuffered)
+    first = at - at % 512
+    end = at + len(data)
+    end += -end % 512
+    if at > first or end > at + len(data):
+        old = _read(f, first, end - first)
+        buf = old[:at - first] + data + old[at - first + len(data):]
+    else:
+        buf = data
+    f.seek(first)
+    f.write(buf)
+    k = first
+    while k < end:          # (the read also sends a cached flash block on its way)
+        f.seek(k)
+        n = f.readinto(_check)
+        if n != 512 or _check != buf[k - first:k - first + 512]:
+            raise OSError(5)
+        k += 512
+
+
+def _read(f, at, n):
+    f.seek(at)
+    b = f.read(n)
+    return b + bytes(n - len(b))
+
+
+def close_all():
+    # The open files closed (their folder entries written): when the device
+    # stops on purpose, never needed for what is saved.
+    while _files:
+        _files.popitem()[1].close()
+
+
+def _scan(path):
+    # (end, setup) of a copy: the offset after its last good record, and its
+    # first record's text (None: blank, damaged or missing). Raises OSError
+    # if the copy cannot be read at all.
+    resume = need('trackside.resume')
+    end = 0
+    setup = None
+    g = resume.records(path, False)
+    try:
+        for n, text, e, whole in g:
+            if text is None or not whole:
+                break
+            if n == 1:
+                setup = text
+            end = e
+    finally:
+        g.close()
+    return end, setup
+
+
+class Saves:
+    def __init__(self, root='saves'):
+        self.root = root
+        self.problem = None
+        self.count = 0
+        need('trackside.resume').FIXED = HEAD
+        try:
+            self._make()
+        except Exception as e:
+            self.problem = 'The save space cannot be made: %s.' % explain(e)
+
+    def copy(self, slot, c):
+        return '%s/%d%s/game.log' % (self.root, slot, c)
+
+    def path(self, slot):
+        return self.copy(slot, 'a')
+
+    def _make(self):
+        # The save space, made once: it is the only time this module makes a
+        # file (the power cut while it is made: the next power-on finishes it).
+        r = self.root
+        done = r + '/ready'
+        if exists(done):
+            self.count = int(read_at(done, 0, 8).strip() or 0)
+            return
+        if not exists(r):
+            os.mkdir(r)
+        n = SLOTS
+        if not exists(self.copy(1, 'a')):
+            st = os.statvfs(r)
+            free = st[0] * st[4]
+            each = 2 * (SIZE + PAD + 2 * st[0])
+            n = min(SLOTS, (free - RESERVE - 3 * PAD) // each)
+            if n < 1:
+                self.problem = ('CIRCUITPY is too full to keep saves: %d KB free, %d KB needed. '
+                                'Make room on the drive.' % (free // 1024, (each + RESERVE + 3 * PAD) // 1024))
+                return
+        else:
+            while n > 1 and not exists('%s/%da' % (r, n)):
+                n -= 1
+        _fill(r + '/pad', PAD)
+        for slot in range(1, n + 1):
+            for c in 'ab':
+                d = '%s/%d%s' % (r, slot, c)
+                if not exists(d):
+                    os.mkdir(d)
+                _fill(d + '/game.log', SIZE)
+                _fill(d + '/pad', PAD)
+        if not exists(r + '/last'):
+            os.mkdir(r + '/last')
+        _fill(r + '/last/slot', HEAD + 512)
+        _fill(r + '/last/pad', PAD)
+        f = open(done, 'wb')
+        f.write(b'%d\n' % n)
+        f.close()
+        self.count = n
+
+    def _pick(self, slot):
+        # (the copy to open, its end, the other copy or None) of a slot whose
+        # copies may differ: the one with more good records.
+        best = None
+        other = None
+        for c in 'ab':
+            p = self.copy(slot, c)
+            try:
+                end, setup = _scan(p)
+            except OSError:
+                continue            # (a copy whose folder a cut spoiled)
+            if setup is None:
+                end = 0
+            if best is None or end > best[1]:
+                if best is not None:
+                    other = best[0]
+                best = (p, end)
+            else:
+                other = p
+        return best, other
+
+    def slots(self):
+        # The slots either copy of which begins with a good setup.
+        resume = need('trackside.resume')
+        found = []
+        try:
+            for slot in range(1, self.count + 1):
+                if resume.valid_start(self.copy(slot, 'a')) or resume.valid_start(self.copy(slot, 'b')):
+                    found.append(slot)
+        except Exception as e:
+            self.problem = 'The save space cannot be read: %s.' % explain(e)
+        return found
+
+    def _setup(self, slot):
+        best, _ = self._pick(slot)
+        if not best or not best[1]:
+            return None
+        return need('trackside.resume')._first(best[0])[1]
+
+    def describe(self, slot):
+        try:
+            line = self._setup(slot)
+            if line:
+                s = need('trackside.setupline').parse_setup(line.decode())
+                return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
+        except MemoryError:
+            return '%d: not read, the working memory is full' % slot
+        except Exception:
+            pass
+        return '%d: damaged save' % slot
+
+    def game_of(self, slot):
+        try:
+            line = self._setup(slot)
+            if line:
+                return line.split()[0].decode()
+        except Exception:
+            pass
+        return None
+
+    def new(self, session):
+        # The new game in the first slot whose copies are both blank.
+        if self.problem:
+            raise SaveError('Could not start the game: %s Nothing was changed.' % self.problem)
+        free = self._free()
+        if not free:
+            raise SaveError('Could not start the game: all %d save slots are in use. Delete '
+                            'a saved game first. Nothing was changed.' % self.count)
+        slot = free[0]
+        j = Journal(self.copy(slot, 'a'), self.copy(slot, 'b'), HEAD)
+        recs = [session.setup_line()] + session.history()
+        data = b''.join([seal(t) for t in recs])
+        try:
+            j.start(data)
+        except Exception as e:
+            raise SaveError('Could not start the game: %s. Nothing was changed.' % explain(e))
+        chain = 0
+        for t in recs:
+            chain = crc(t.encode(), chain)
+        j.chain = chain
+        j.session = session
+        session.journal = j
+        self.set_last(slot)
+        return slot
+
+    def open(self, slot):
+        try:
+            best, other = self._pick(slot)
+            if not best or not best[1]:
+                raise SaveError('There is no save here any more.')
+            path, end = best
+            a = self.copy(slot, 'a')
+            b = self.copy(slot, 'b')
+            # (replayed first: damage before good records is no cut, and is
+            # left as it is for "Recover what is readable")
+            session, good_end, whole, cut, why, chain = need('trackside.resume')._replay(path, True)
+            note = None
+            if other is not None:
+                _mend(path, end, other)     # the other copy first: this one holds the game
+            else:
+                moved = self._move(slot, path, end)
+                if moved:
+                    session, note = self.open(moved)
+                    return session, ('A power cut spoiled one of the two copies of save %d: '
+                                     'the game was moved to slot %d.' % (slot, moved))
+                note = ('A power cut spoiled one of the two copies of this save, and no slot '
+                        'is free to move it to: delete a save you no longer need.')
+            torn = read_at(path, end, 1) not in (b'', b'\0')
+            if torn:
+                _put(path, end, b'\0')      # a record cut short, dropped
+                note = note or 'The last entry was cut off (the power went) and was dropped.'
+        except Exception as e:
+            raise _unreadable(e)
+        j = Journal(a, b, good_end) if other is not None else Journal(path, None, good_end)
+        j.chain = chain
+        j.session = session
+        session.journal = j
+        self.set_last(slot)
+        return session, note
+
+    def _move(self, slot, path, end):
+        # The game in path (its only good copy) into a free slot's two
+        # copies, then blanked here; returns the new slot, or None. (Cut
+        # between, the game is in both slots for a while: nothing is lost.)
+        free = self._free()
+        if not free:
+            return None
+        j = Journal(self.copy(free[0], 'a'), self.copy(free[0], 'b'), HEAD)
+        j.start(read_at(path, HEAD, end - HEAD))
+        _put(path, HEAD, b'\0')
+        return free[0]
+
+    def _free(self):
+        # The slots with no game whose two copies can be written.
+        used = self.slots()
+        return [s for s in range(1, self.count + 1) if s not in used and
+                exists(self.copy(s, 'a')) and exists(self.copy(s, 'b'))]
+
+    def slot_of(self, session):
+        p = getattr(session and session.journal, 'path', '')
+        i = p.rfind('/')
+        k = p.rfind('/', 0, i)
+        num = p[k + 1:i - 1]
+        return int(num) if num.isdigit() else None
+
+    def delete(self, slot):
+        # Blank copy a, then b: cut between, b still holds the game, which
+        # is then there as before.
+        done = False
+        for c in 'ab':
+            p = self.copy(slot, c)
+            try:
+                if exists(p):
+                    _put(p, HEAD, b'\0')
+                    done = True
+            except Exception as e:
+                raise SaveError('Could not delete the save: %s. %s' % (explain(e), (
+                    'It is still there: try again.' if done else 'Nothing was changed.')))
+
+    def recover(self, slot):
+        # Keep the records before the first damaged one, or the first one the
+        # rules refuse; the rest is dropped (there is no room here to keep it).
+        try:
+            best, other = self._pick(slot)
+            if not best or not best[1]:
+                raise SaveError('There is no save %d any more.' % slot)
+            r = need('trackside.resume')._replay(best[0], False)
+            good_end, why, cut = r[1], r[4], r[3]
+            if other is not None:
+                _mend(best[0], good_end, other)
+            _put(best[0], good_end, b'\0')
+        except SaveError:
+            raise
+        except Exception as e:
+            raise SaveError('Could not recover save %d: %s. Nothing was changed.' % (slot, explain(e)))
+        session, note = self.open(slot)
+        return session, note or ('Kept what was readable; the rest was dropped.' if why or cut
+                                 else 'Nothing in this save was damaged.')
+
+    def last(self):
+        used = self.slots()
+        slot = None
+        try:
+            w = read_at(self.root + '/last/slot', HEAD, 8).split(b'\0')[0].strip()
+            if w.isdigit():
+                slot = int(w)
+        except Exception:
+            pass
+        if slot in used:
+            return slot
+        return used[-1] if used else None
+
+    def set_last(self, slot):
+        # A hint only (a cut here: the highest slot is resumed instead).
+        try:
+            _put(self.root + '/last/slot', HEAD, b'%d\n\0' % slot)
+            return True
+        except Exception:
+            return False
+
+
+def _mend(src, end, dest):
+    # dest made the same as src's first end bytes, then a NUL: only the
+    # 512-byte pieces that differ are written.
+    at = HEAD
+    while at < end:
+        k = min(512, end - at)
+        want = read_at(src, at, k)
+        if read_at(dest, at, k) != want:
+            _put(dest, at, want)
+        at += k
+    if read_at(dest, end, 1) != b'\0':
+        _put(dest, end, b'\0')
+
+
+class Journal:
+    # A save's records, appended in place to copy a, then copy b (None: the
+    # save has one good copy left). size: the bytes of good records.
+    def __init__(self, a, b, size):
+        self.path = a
+        self.b = b
+        self.size = size
+        self.behind = -1        # b lacks a's bytes from here (its write failed)
+        self.chain = None
+        self.session = None
+        self.tail = None
+
+    def start(self, data):
+        # A new game's records into blank copies.
+        if HEAD + len(data) + 1 > SIZE:
+            raise SaveError('the game is too long for a save')
+        self._write(data + b'\0')
+        self.size += len(data)
+
+    def append(self, text):
+        data = seal(text)
+        chain = None if self.chain is None else crc(memoryview(data)[:len(data) - 11], self.chain)
+        if self.size + len(data) + 1 > SIZE:
+            raise SaveError('this save is full (%d KB a game)' % ((SIZE - HEAD) // 1024))
+        if self.behind >= 0:
+            # b first made whole again: a write to a while b is behind could
+            # spoil the only copy of an acknowledged record
+            _put(self.b, self.behind, read_at(self.path, self.behind, self.size - self.behind) + b'\0')
+            self.behind = -1
+        self._write(data + b'\0')
+        self.size += len(data)
+        self.chain = chain
+
+    def _write(self, data):
+        at = self.size
+        try:
+            _put(self.path, at, data)
+        except Exception as e:
+            try:
+                landed = read_at(self.path, at, len(data)) == data
+            except Exception:
+                landed = False
+            if not landed:
+                raise e         # (a part of it on a: it is past size, and the next write's NUL ends it)
+        if self.b is not None:
+            try:
+                _put(self.b, at, data)
+            except Exception:
+                self.behind = at    # the record is saved, in a
+
+    def idle(self):
+        pass
+
+    def fold(self, remove=True):
+        pass
+
+    def snapshot(self, session):
+        pass        # (no snapshot files here: each would rewrite the FAT)
