@@ -72,6 +72,8 @@ def from_drive(drive, dest):
     if not os.path.isdir(src):
         raise Failed('%s has no saves folder: no game was saved on this board (nothing was '
                      'copied)' % drive)
+    if os.path.exists(os.path.join(src, 'ready')):
+        return from_fixed(src, dest)
     names = sorted(n for n in os.listdir(src) if os.path.isfile(os.path.join(src, n)))
     os.makedirs(dest, exist_ok=True)
     for n in names:
@@ -79,6 +81,25 @@ def from_drive(drive, dest):
             data = f.read()
         with open(os.path.join(dest, n), 'wb') as f:
             f.write(data)
+    return names
+
+
+def from_fixed(src, dest):
+    # CIRCUITPY's saves (firmware/trackside/fixed.py): each game kept twice, in
+    # place in files of fixed size; the copy the device would open, as
+    # gameN.log. Read only: the device's own choice, with nothing mended.
+    sys.path.insert(0, os.path.join(ROOT, 'firmware'))
+    from trackside import fixed
+    from trackside.journal import read_at
+    saves = fixed.Saves(src)
+    os.makedirs(dest, exist_ok=True)
+    names = []
+    for slot in saves.slots():
+        best, _ = saves._pick(slot)
+        name = 'game%d.log' % slot
+        with open(os.path.join(dest, name), 'wb') as f:
+            f.write(read_at(best[0], fixed.HEAD, best[1] - fixed.HEAD))
+        names.append(name)
     return names
 
 

@@ -65,6 +65,10 @@ def saved_lines(path):
     with open(path, 'rb') as f:
         data = f.read()
     found = None
+    if data[:16] == bytes(16):
+        # one copy of a save on CIRCUITPY (firmware/trackside/fixed.py): the
+        # log is what follows its first 4 KB, up to the first NUL
+        return saved_lines_fixed(data)
     if path.endswith('.log'):
         try:
             found = need('trackside.resume').follows(path)
@@ -73,6 +77,12 @@ def saved_lines(path):
     log = _lines(data[:found[0]] if found else data)
     tail = _lines(found[2]) if found else []
     return log + tail, len(log)
+
+
+def saved_lines_fixed(data):
+    from trackside.fixed import HEAD
+    log = _lines(data[HEAD:].split(b'\0')[0])
+    return log, len(log)
 
 
 def _lines(data):

@@ -146,6 +146,38 @@ def test_pull_from_a_circuitpython_drive_changes_nothing(tmp_path):
     assert (dest / 'game1.log').read_bytes() == (drive / 'saves' / 'game1.log').read_bytes()
 
 
+def test_pull_from_a_drive_with_circuitpythons_saves_in_place_gives_each_game_as_a_log(tmp_path):
+    # CIRCUITPY's saves (firmware/trackside/fixed.py): each game twice, in files of
+    # fixed size; the copy the device would open comes off as gameN.log, and a copy
+    # file itself replays too.
+    sys.path.insert(0, os.path.join(ROOT, 'firmware'))
+    from trackside import fixed
+    from trackside.replay import replay
+    drive = tmp_path / 'CIRCUITPY'
+    drive.mkdir()
+    with open(os.path.join(ROOT, 'tests', 'scenarios', 'steam-base-short.log')) as f:
+        lines = f.read().splitlines()
+    session, error = replay(lines)
+    assert error is None
+    saves = fixed.Saves(str(drive / 'saves'))
+    assert saves.new(session) == 1
+    fixed.close_all()
+    before = tree_hash(str(drive))
+    dest = tmp_path / 'copies'
+    r, calls = pull(tmp_path, [str(dest), '--drive', str(drive)])
+    assert r.returncode == 0, r.stderr
+    assert tree_hash(str(drive)) == before
+    assert sorted(os.listdir(str(dest))) == ['game1.log']
+    want = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', os.path.join(
+        ROOT, 'tests', 'scenarios', 'steam-base-short.log'), '--json'], capture_output=True,
+        text=True, cwd=ROOT).stdout
+    for log in (str(dest / 'game1.log'), saves.copy(1, 'b')):
+        r = subprocess.run([sys.executable, '-m', 'host_sim', 'replay', log, '--json'],
+                           capture_output=True, text=True, cwd=ROOT)
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout) == json.loads(want)
+
+
 def test_pull_without_a_board_says_so_and_fails(tmp_path):
     r, calls = pull(tmp_path, [str(tmp_path / 'out')])
     assert r.returncode == 1
