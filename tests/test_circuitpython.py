@@ -313,14 +313,17 @@ print(json.dumps({'from': trackside.__file__, 'screen': type(app.stack[-1]).__na
 def test_install_cp_copies_a_drive_that_runs_on_its_own(name, tmp_path):
     drive = tmp_path / 'CIRCUITPY'
     (drive / 'saves').mkdir(parents=True)
-    (drive / 'boot_out.txt').write_text('Adafruit CircuitPython 9.2.1\n')
+    (drive / 'boot_out.txt').write_text('Adafruit CircuitPython 9.2.1 on 2024-11-20; %s with x\n' % (
+        {'reverse_tft': 'Adafruit Feather ESP32-S3 Reverse TFT',
+         'macropad': 'Adafruit MacroPad RP2040'}[name]))
     (drive / 'saves' / 'game1.log').write_text('kept\n')
     (drive / 'trackside').mkdir()
     (drive / 'trackside' / 'stale.py').write_text('')
     tool = os.path.join(ROOT, 'tools', 'install_cp.py')
-    r = subprocess.run([sys.executable, tool, '--board', name, '--drive', str(drive), '--no-circup'],
+    r = subprocess.run([sys.executable, tool, '--board', name, '--drive', str(drive)],
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1].startswith('Done')
     for f in ('code.py', 'boot.py', 'trackside_board.py', 'cp_canvas.py', 'cp_keys.py',
               'trackside/ui/app.py', 'trackside/journal.py'):
         assert (drive / f).is_file(), f
@@ -336,10 +339,11 @@ def test_install_cp_copies_a_drive_that_runs_on_its_own(name, tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert out['from'].startswith(str(drive)) and out['lit'] > 50
-    # dry run: it says what it would do, including circup, and changes nothing
+    # dry run: it says what it would do, and changes nothing
     r = subprocess.run([sys.executable, tool, '--board', name, '--drive', str(drive), '--dry-run'],
                        capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0 and 'circup --path %s freeze' % drive in r.stdout
+    assert r.returncode == 0 and 'Dry run: nothing on %s was changed.' % drive in r.stdout
+    assert 'circup' not in r.stdout and 'Done' not in r.stdout
     assert 'cp_code.py -> %s' % (drive / 'code.py') in r.stdout.replace('boards/', '')
 
 
