@@ -173,7 +173,7 @@ def install(args, drive, out):
     if not args.dry_run and not writable(drive):
         raise Refused('%s is read-only to this computer: Trackside\'s boot.py keeps it so '
                       'while Trackside saves games. %s, then run this again.' % (
-                          drive, EDIT[args.board].capitalize()))
+                          drive, EDIT[args.board][0].upper() + EDIT[args.board][1:]))
     need, free = room(drive, steps)
     if need > free:
         raise Refused('%s has %d KB free; Trackside needs %d KB more. Make room (not in '
