@@ -22,6 +22,7 @@
 # Bresenham of line(), the key compared after the palette), so screenshots match the
 # MicroPython canvas pixel for pixel (tests/test_circuitpython.py checks it press by press).
 import sys
+import time
 
 import bitmaptools
 import displayio
@@ -248,9 +249,10 @@ class Display:
     panel: the board's displayio display (board.DISPLAY). canvas: a Canvas the UI draws
     into; palette(colours) sets the 16 colours (mono: lit is white, the panel shows it
     as lit); show(x, y, w, h) copies the rectangle to the shown Bitmap and refreshes, so
-    only it goes to the panel. bytes_written: what a panel receives for those shows
-    (ST7789: window commands and 2 bytes a pixel; mono: the 8-row pages touched), and
-    areas: the (x, y, w, h) of each show, for the benchmarks and the tests.
+    only it goes to the panel. bytes_written: the bytes CircuitPython's BusDisplay sends
+    the panel for those refreshes, worked out as its C code splits an area (sent()
+    below), and areas: the (x, y, w, h) of each show, for the benchmarks and the tests.
+    sleep(True) puts the panel to sleep and its backlight off; sleep(False) wakes it.
     """
 
     def __init__(self, panel, width, height, mono):
@@ -272,6 +274,9 @@ class Display:
                 self.pal[i] = i * 0x111111
         self.bytes_written = 0
         self.areas = []
+        # a new root group: CircuitPython's next refresh sends the whole screen
+        # (displayio_display_core_set_root_group sets full_refresh)
+        self._whole = True
         group = displayio.Group()
         group.append(displayio.TileGrid(self.front, pixel_shader=self.pal))
         panel.auto_refresh = False
@@ -285,8 +290,32 @@ class Display:
         for c in colours:
             if i > 15:
                 break
-            self.pal[i] = (c[0] << 16) | (c[1] << 8) | c[2]
+            v = (c[0] << 16) | (c[1] << 8) | c[2]
+            if self.pal[i] != v:
+                # a colour changed: CircuitPython's next refresh sends the whole TileGrid
+                # (shared-module/displayio/TileGrid.c, the palette's needs_refresh)
+                self.pal[i] = v
+                self._whole = True
             i += 1
+
+    def sent(self, x, y, w, h):
+        """The bytes CircuitPython's BusDisplay sends to refresh the area (x, y, w, h),
+        as shared-module/busdisplay/BusDisplay.c (_refresh_area) and displayio/bus_core.c
+        (set_region_to_update) do it with these boards' board.DISPLAY settings."""
+        if self.mono:
+            # MacroPad SH1106 (SH1107_addressing, data_as_commands): the rows widened to
+            # whole 8-row pages (display_core.c, clip_area), one page a sub-rectangle:
+            # the column as 2 command bytes, the page as 1, then w bytes of pixels
+            pages = ((y + h + 7) >> 3) - (y >> 3)
+            return pages * (3 + w)
+        # ST7789, 16 bits a pixel: the area goes in sub-rectangles of whole rows that fit
+        # a 128-word buffer, 256 pixels (one row at least); each is its own window,
+        # CASET and 4 bytes, RASET and 4 bytes, RAMWR (11), then 2 bytes a pixel
+        subs = 1
+        if w * h > 256:
+            rows = 256 // w or 1
+            subs = (h + rows - 1) // rows
+        return 11 * subs + 2 * w * h
 
     def show(self, x=0, y=0, w=None, h=None):
         if w is None:
@@ -307,18 +336,29 @@ class Display:
             return
         bitmaptools.blit(self.front, self.back, x, y, x1=x, y1=y, x2=x + w, y2=y + h)
         self.panel.refresh(target_frames_per_second=None)
-        if self.mono:
-            self.bytes_written += 8 + w * (((y + h - 1) >> 3) - (y >> 3) + 1)
+        if self._whole:
+            self._whole = False
+            self.bytes_written += self.sent(0, 0, self.width, self.height)
         else:
-            self.bytes_written += 11 + 2 * w * h
+            self.bytes_written += self.sent(x, y, w, h)
         if len(self.areas) < 64:
             self.areas.append((x, y, w, h))
 
     def sleep(self, asleep):
-        try:
-            if asleep:
-                self.panel.sleep()
-            else:
-                self.panel.wake()
-        except AttributeError:
-            pass
+        # busdisplay.BusDisplay has no sleep() or wake(): what it offers is its bus
+        # (FourWire.send(command, data)) and brightness (the TFT's backlight, PWM on
+        # GPIO45). So the controller's own commands, as boards/st7789.py and the
+        # SSD1306 board send them on MicroPython.
+        bus = self.panel.bus
+        if self.mono:
+            bus.send(0xAE if asleep else 0xAF, b'')     # SH1106: display off is its sleep
+        elif asleep:
+            self._bright = self.panel.brightness
+            self.panel.brightness = 0
+            bus.send(0x28, b'')                         # ST7789 DISPOFF
+            bus.send(0x10, b'')                         # SLPIN
+        else:
+            bus.send(0x11, b'')                         # SLPOUT: 120 ms to wake (datasheet)
+            time.sleep(0.12)
+            bus.send(0x29, b'')                         # DISPON
+            self.panel.brightness = getattr(self, '_bright', 1.0)
