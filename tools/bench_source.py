@@ -113,7 +113,7 @@ def played(keys, heap_kb, actions):
     lines = out.strip().splitlines()
     if code != 0 or not lines or not lines[-1].startswith('OK') or 'error' in out:
         return None
-    most, cursor = [int(x) for x in lines[-1].split()[1:]]
+    most, cursor = [int(x) for x in lines[-1].split()[1:3]]
     return most if cursor == actions else None
 
 

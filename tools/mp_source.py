@@ -10,8 +10,9 @@
 # are tools/mp_cpstub.py, whose code is left out of the figures, as is the key
 # player (keyscript.py and its presses: a board has its buttons).
 # MODE heap: a collection after every press, and the most heap in use; prints
-# "OK most actions" (the game's actions at the end: a press that ran out of
-# memory is caught by the App and the presses after it go astray). trace: the
+# "OK most actions press screen" (the game's actions at the end: a press that ran out of
+# memory is caught by the App and the presses after it go astray; the press
+# the most was after, and its screen). trace: the
 # same, and each new peak as it comes (press, heap, screen, modules loaded),
 # then the modules loaded at the peak.
 import sys
@@ -47,6 +48,7 @@ from trackside.ui.app import App
 app = App(display, hw.KEYMAP, saves, led)
 most = [in_use() - ASIDE]
 at_peak = [None]
+where = [-1, '']                    # the press of the peak, its screen
 
 
 errors = []
@@ -59,6 +61,8 @@ def after(i):
     now = in_use() - ASIDE
     if now > most[0]:
         most[0] = now
+        where[0] = i
+        where[1] = type(top).__name__
         if mode == 'trace':
             print('peak', i, now, type(app.stack[-1]).__name__, len(sys.modules))
             at_peak[0] = None
@@ -70,4 +74,4 @@ if mode == 'trace':
     print('modules', at_peak[0])
 if errors:
     print('error', errors[0])
-print('OK', most[0], app.session.cursor if app.session else -1)
+print('OK', most[0], app.session.cursor if app.session else -1, where[0], where[1])
