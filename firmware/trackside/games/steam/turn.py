@@ -1,15 +1,16 @@
 # Steam: Rails to Riches (Martin Wallace, 2009): the turn, as the base game
 # plays it. Money (§3), the start (§4), the phases of a turn (§5: tiles,
 # build, move goods, income, the next turn's order) and the final scoring
-# (§6); a delivery (§5.3) is deliver.py, loaded while goods are moved.
-# The standard game (standard.py, §7) has other steps in some
+# (§6); the initial auction (§4.2) is auction.py, a delivery (§5.3)
+# deliver.py. The standard game (standard.py, §7) has other steps in some
 # places: a function that differs by variant takes the variant's module, v
 # (this module for the base game, standard.py for the standard game),
 # and asks it. __init__.py plays the game through these; nothing here imports
 # __init__.py or standard.py, so there is no import loop.
 #
 # Every "§" is a section of the rules digest, ../shared/rules/steam.md.
-from trackside.rules import RuleError, ask, NONE, AMOUNT
+from trackside.rules import RuleError, AMOUNT
+from trackside import need, unload
 
 INCOME_MIN = -10            # §1
 STEP = 5                    # §3: $5 per income step
@@ -107,89 +108,30 @@ def start_links(s):
     s['queue'] = s['order'][:]
 
 
-# --- the base game's start (§4) and its initial auction (§4.2) -----------------------
+# --- the base game's start (§4) and its initial auction (§4.2): auction.py,
+# loaded while the auction lasts (once a game) and let go after it ------------------
+
+AUCTION_MODULE = 'trackside.games.steam.auction'
+
 
 def new_game(s, cfg):
-    s['zero_bid'] = cfg['zero_bid'] == 'yes'
-    n = len(s['cash'])
-    if cfg['start'] == 'firstgame':
-        # §4.1: players are listed clockwise from the lowest tile; the k-th
-        # player in turn order starts with $(k-1).
-        s['cash'] = list(range(n))
-        start_tiles(s)
-    else:
-        # §4.2: auction position 1 first; the first player listed opens.
-        s['phase'] = AUCTION
-        s['order'] = []
-        s['bidders'] = list(range(n))
+    s = need(AUCTION_MODULE).new_game(s, cfg)
+    auction_over(s)
     return s
 
 
-def min_bid(s):
-    if s['high'] < 0:
-        return 0 if s['zero_bid'] else 1
-    return s['high'] + 1
-
-
-def do_bid(s, p, bid):
-    lo, hi = min_bid(s), payable(s, p)
-    if bid < lo:
-        if s['high'] < 0:
-            raise RuleError('The opening bid must be at least $%d (setting zero_bid; §4.2)' % lo)
-        raise RuleError('Bid must be above $%d: at least $%d (§4.2)' % (s['high'], lo))
-    if bid > hi:
-        raise RuleError('Bid $%d is more than can be raised: at most $%d (§4.2, §3)' % (bid, hi))
-    s['high'] = bid
-    s['high_by'] = p
-    b = s['bidders']
-    b.append(b.pop(0))
-
-
-def do_pass(s, p):
-    # A player who passes is out of this position's auction (§4.2 step 2).
-    s['bidders'].pop(0)
-    if len(s['bidders']) == 1:
-        win_position(s, s['bidders'][0])
-
-
-def win_position(s, p):
-    # §4.2 steps 3-7: the winner pays by the income track and takes the
-    # position; the next auction opens left of the winner, skipping winners;
-    # the last position is free.
-    if s['high_by'] == p:
-        pay(s, p, s['high'], 'Bid')
-    s['order'].append(p)
-    n = len(s['cash'])
-    left = [q for q in [(p + k) % n for k in range(1, n)] if q not in s['order']]
-    s['high'], s['high_by'] = -1, -1
-    if len(left) == 1:
-        s['order'].append(left[0])
-        s['bidders'] = []
-        start_tiles(s)
-    else:
-        s['bidders'] = left
-
-
 def own_apply(s, p, verb, args):
-    # The base game's own phase: the initial auction.
-    if verb == 'bid':
-        do_bid(s, p, args[0])
-    else:
-        do_pass(s, p)
+    need(AUCTION_MODULE).own_apply(s, p, verb, args)
+    auction_over(s)
 
 
 def own_prompt(s, p, who, name):
-    pos = len(s['order']) + 1
-    lo, hi = min_bid(s), payable(s, p)
-    opts = [('bid', AMOUNT, lo, hi, lo, '', '$')] if lo <= hi else []
-    opts.append(('pass', NONE))
-    blocked = [] if opts[0][0] == 'bid' else [
-        ('bid', '%s can raise at most $%d; the bid is $%d (§4.2, §3)' % (who, hi, lo))]
-    if s['high'] < 0:
-        text = '%s: bid for position %d' % (who, pos)
-    else:
-        text = '%s: bid, high $%d %s' % (who, s['high'], name(s['high_by']))
-    return ask(s['turn'], AUCTION, p, text, opts, blocked)
+    return need(AUCTION_MODULE).own_prompt(s, p, who, name)
+
+
+def auction_over(s):
+    if s['phase'] != AUCTION:
+        unload(AUCTION_MODULE)
 
 
 # --- where the variants differ: the base game's way (standard.py has the
