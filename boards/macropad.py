@@ -35,7 +35,7 @@ import cp_canvas
 import cp_keys
 
 cp_canvas.install()         # `import framebuf` is the displayio canvas from here on
-cp_canvas.CACHE_BYTES = 12288       # the RP2040's heap is small; its fonts are small too
+cp_canvas.CACHE_BYTES = 4096        # the RP2040's heap is small (docs/benchmarks-source.md); its fonts are small too
 
 NAME = 'Adafruit MacroPad RP2040'
 WIDTH, HEIGHT = 128, 64

@@ -28,7 +28,7 @@ CORE = ['trackside.rules', 'trackside.logfmt', 'trackside.settings', 'trackside.
         'trackside.ui.table_questions', 'trackside.ui.entry', 'trackside.ui.app',
         'trackside.ui.fonts.small', 'trackside.ui.fonts.medium', 'trackside.ui.fonts.digits']
 GAMES = (
-    # (a game's package imports the modules it always needs: steam's, turn.py)
+    # (a game's package imports the modules it always needs: steam's, turn.py and deliver.py)
     ('Steam base', ['trackside.games.steam', 'trackside.games.steam.ui']),
     ('Steam standard', ['trackside.games.steam', 'trackside.games.steam.standard',
                         'trackside.games.steam.ui']),

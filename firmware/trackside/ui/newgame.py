@@ -8,6 +8,8 @@
 # Each step is a screen on top of the one before, so back goes exactly one
 # step: a step's answer replaces what was chosen from it on (each seat's
 # screen knows which seat it is).
+import gc
+
 from trackside.ui.screens import ListScreen, AmountScreen, MessageScreen, wrap
 from trackside.ui import theme
 from trackside.games import GAMES, load
@@ -16,6 +18,8 @@ from trackside.logfmt import NAME_MAX
 from trackside.rules import RuleError
 from trackside.journal import SaveError
 
+# let go when the new game starts (the new-game screens' own module goes in App.play)
+LET_GO = ('trackside.saves', 'trackside.setupline', 'trackside.ui.forms', 'trackside.ui.saves_ui')
 NAME_LETTERS = 8        # a typed name: enough for a table, and fits the game screen
 
 
@@ -216,7 +220,17 @@ class NewGame:
         except SaveError as e:
             self.app.push(MessageScreen('New game', str(e)))
             return
-        self.app.play(session)
+        # The new-game screens, the modules they used and the settings' words let go
+        # before the game screen's modules are loaded: from source (CircuitPython) each
+        # is compiled then, which needs room for its parse tree (docs/benchmarks-source.md)
+        app = self.app
+        app.stack = []
+        self.texts = None
+        app._saves = None
+        for name in LET_GO:
+            app.forget(name)
+        gc.collect()
+        app.play(session)
 
 
 class SettingsScreen(ListScreen):

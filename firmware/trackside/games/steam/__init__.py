@@ -8,8 +8,9 @@
 # This module is the game as the device sees it: what it declares (its
 # settings, verbs, how its turn is shown), what it waits for next, each
 # action, the log's words, the standings. The turn itself is in
-# turn.py, as the base game plays it; the standard game's other steps
-# (§7) are in standard.py. Neither imports this module.
+# turn.py, as the base game plays it, but for a delivery (deliver.py); the
+# standard game's other steps (§7) are in standard.py. None of them imports
+# this module.
 #
 # State: one dict of plain lists and ints (see new_game). apply() changes it
 # in place, and raises RuleError before it changes anything.
@@ -17,6 +18,7 @@ from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK, SEQUENCE, NOBODY
 from trackside import need
 from trackside.logfmt import amount, player_index, low, txt
 from trackside.games.steam import turn as turn
+from trackside.games.steam import deliver as deliveries
 from trackside.games.steam.turn import (
     LOCO_MAX, LINKS_MAX, TILES, TILE_TITLES, LOCOMOTIVE, MAY_DECLINE,
     AUCTION, TILES_PHASE, BUILD, MOVE, INCOME, LINKS, OVER, CAPITAL, BIDDING)
@@ -120,7 +122,7 @@ def step(setup, s, p, verb, answers):
     # A sequence's next question (docs/engine.md): (summary, question, line).
     if verb == 'build':
         return turn.build_step(s, variant(s), p, setup['players'][p], answers)
-    return turn.deliver_step(setup, s, p, answers)
+    return deliveries.step(setup, s, p, answers)
 
 
 def expects(s):
@@ -203,7 +205,7 @@ def apply(s, action):
             turn.do_build(s, v, p, args if verb == 'build' else ())
     elif ph == MOVE:
         if verb == 'deliver':
-            turn.do_deliver(s, p, args)
+            deliveries.apply(s, p, args)
             turn.next_in_queue(s, v)
         elif verb == 'loco':
             turn.do_loco(s, v, p)

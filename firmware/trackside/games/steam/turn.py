@@ -1,14 +1,16 @@
 # Steam: Rails to Riches (Martin Wallace, 2009): the turn, as the base game
 # plays it. Money (§3), the start (§4), the phases of a turn (§5: tiles,
 # build, move goods, income, the next turn's order) and the final scoring
-# (§6). The standard game (standard.py, §7) has other steps in some
+# (§6); the initial auction (§4.2) is auction.py, a delivery (§5.3)
+# deliver.py. The standard game (standard.py, §7) has other steps in some
 # places: a function that differs by variant takes the variant's module, v
 # (this module for the base game, standard.py for the standard game),
 # and asks it. __init__.py plays the game through these; nothing here imports
 # __init__.py or standard.py, so there is no import loop.
 #
 # Every "§" is a section of the rules digest, ../shared/rules/steam.md.
-from trackside.rules import RuleError, ask, NONE, AMOUNT, PICK
+from trackside.rules import RuleError, AMOUNT
+from trackside import need, unload
 
 INCOME_MIN = -10            # §1
 STEP = 5                    # §3: $5 per income step
@@ -106,89 +108,30 @@ def start_links(s):
     s['queue'] = s['order'][:]
 
 
-# --- the base game's start (§4) and its initial auction (§4.2) -----------------------
+# --- the base game's start (§4) and its initial auction (§4.2): auction.py,
+# loaded while the auction lasts (once a game) and let go after it ------------------
+
+AUCTION_MODULE = 'trackside.games.steam.auction'
+
 
 def new_game(s, cfg):
-    s['zero_bid'] = cfg['zero_bid'] == 'yes'
-    n = len(s['cash'])
-    if cfg['start'] == 'firstgame':
-        # §4.1: players are listed clockwise from the lowest tile; the k-th
-        # player in turn order starts with $(k-1).
-        s['cash'] = list(range(n))
-        start_tiles(s)
-    else:
-        # §4.2: auction position 1 first; the first player listed opens.
-        s['phase'] = AUCTION
-        s['order'] = []
-        s['bidders'] = list(range(n))
+    s = need(AUCTION_MODULE).new_game(s, cfg)
+    auction_over(s)
     return s
 
 
-def min_bid(s):
-    if s['high'] < 0:
-        return 0 if s['zero_bid'] else 1
-    return s['high'] + 1
-
-
-def do_bid(s, p, bid):
-    lo, hi = min_bid(s), payable(s, p)
-    if bid < lo:
-        if s['high'] < 0:
-            raise RuleError('The opening bid must be at least $%d (setting zero_bid; §4.2)' % lo)
-        raise RuleError('Bid must be above $%d: at least $%d (§4.2)' % (s['high'], lo))
-    if bid > hi:
-        raise RuleError('Bid $%d is more than can be raised: at most $%d (§4.2, §3)' % (bid, hi))
-    s['high'] = bid
-    s['high_by'] = p
-    b = s['bidders']
-    b.append(b.pop(0))
-
-
-def do_pass(s, p):
-    # A player who passes is out of this position's auction (§4.2 step 2).
-    s['bidders'].pop(0)
-    if len(s['bidders']) == 1:
-        win_position(s, s['bidders'][0])
-
-
-def win_position(s, p):
-    # §4.2 steps 3-7: the winner pays by the income track and takes the
-    # position; the next auction opens left of the winner, skipping winners;
-    # the last position is free.
-    if s['high_by'] == p:
-        pay(s, p, s['high'], 'Bid')
-    s['order'].append(p)
-    n = len(s['cash'])
-    left = [q for q in [(p + k) % n for k in range(1, n)] if q not in s['order']]
-    s['high'], s['high_by'] = -1, -1
-    if len(left) == 1:
-        s['order'].append(left[0])
-        s['bidders'] = []
-        start_tiles(s)
-    else:
-        s['bidders'] = left
-
-
 def own_apply(s, p, verb, args):
-    # The base game's own phase: the initial auction.
-    if verb == 'bid':
-        do_bid(s, p, args[0])
-    else:
-        do_pass(s, p)
+    need(AUCTION_MODULE).own_apply(s, p, verb, args)
+    auction_over(s)
 
 
 def own_prompt(s, p, who, name):
-    pos = len(s['order']) + 1
-    lo, hi = min_bid(s), payable(s, p)
-    opts = [('bid', AMOUNT, lo, hi, lo, '', '$')] if lo <= hi else []
-    opts.append(('pass', NONE))
-    blocked = [] if opts[0][0] == 'bid' else [
-        ('bid', '%s can raise at most $%d; the bid is $%d (§4.2, §3)' % (who, hi, lo))]
-    if s['high'] < 0:
-        text = '%s: bid for position %d' % (who, pos)
-    else:
-        text = '%s: bid, high $%d %s' % (who, s['high'], name(s['high_by']))
-    return ask(s['turn'], AUCTION, p, text, opts, blocked)
+    return need(AUCTION_MODULE).own_prompt(s, p, who, name)
+
+
+def auction_over(s):
+    if s['phase'] != AUCTION:
+        unload(AUCTION_MODULE)
 
 
 # --- where the variants differ: the base game's way (standard.py has the
@@ -423,131 +366,6 @@ def do_loco(s, v, p):
     s['loco'][p] += 1
     s['upgraded'][p] = 1
     next_in_queue(s, v)
-
-
-# --- Phase 3: a delivery (§5.3) ------------------------------------------------
-
-def do_deliver(s, p, parts):
-    # parts: ((owner, links, 'income'|'vp'|None), ...); owner -1 = unowned.
-    # §5.3: path length <= locomotive level; at least one own link; own
-    # links >= any single other owner's; each owner puts all their points
-    # into income or VP; unowned links score nothing.
-    total = 0
-    own = 0
-    most_other = 0
-    seen = []
-    for owner, links, choice in parts:
-        if links < 1:
-            raise RuleError('Each owner in a delivery needs at least 1 link (§5.3)')
-        total += links
-        if owner < 0:
-            continue
-        if owner in seen:
-            raise RuleError('Each owner is listed once per delivery')
-        seen.append(owner)
-        if s['out'][owner]:
-            raise RuleError('That player is bankrupt: their links are unowned (§5.4)')
-        if choice not in ('income', 'vp'):
-            raise RuleError('Each owner takes the points as income or vp (§5.3)')
-        if owner == p:
-            own = links
-        elif links > most_other:
-            most_other = links
-    if own < 1:
-        raise RuleError('A delivery must use at least one of the mover\'s own links (§5.3)')
-    if own < most_other:
-        raise RuleError('The mover must use at least as many own links (%d) as any other '
-                        'player\'s (%d) (§5.3)' % (own, most_other))
-    if total > s['loco'][p]:
-        raise RuleError('%d links is more than locomotive level %d allows (§5.3)' % (total, s['loco'][p]))
-    top = s['income_max']
-    for owner, links, choice in parts:
-        if choice == 'income' and s['income'][owner] + links > top and not s['clamp']:
-            raise RuleError('Income %d + %d links would pass the top, %d (setting income_max; §1): '
-                            'that owner takes VP' % (s['income'][owner], links, top))
-    for owner, links, choice in parts:
-        if choice == 'income':
-            s['income'][owner] = min(top, s['income'][owner] + links)
-        elif choice == 'vp':
-            s['vp'][owner] += links
-
-
-
-def may_take_income(s, owner, links):
-    # §1 / §9.19: income past the top is refused, unless over_max=clamp.
-    return s['clamp'] or s['income'][owner] + links <= s['income_max']
-
-
-def deliver_step(setup, s, p, answers):
-    # The delivery as questions: the mover's own links and where their
-    # points go; then, until "done", another owner (or unowned links),
-    # their links and their choice. Only legal answers are offered, so a
-    # step with one (the last link used, income at the top) asks nothing.
-    names = setup['players']
-    most = s['loco'][p]
-    words = ['deliver', names[p]]
-    parts = []                  # [owner, links, choice]
-    i = 0
-    n = len(answers)
-    if n > 0:
-        parts.append([p, answers[0], None])
-        words.append('%d' % answers[0])
-        i = 1
-    while i < n:
-        part = parts[-1]
-        a = answers[i]
-        if part[1] is None:                     # this owner's links
-            part[1] = a
-            words.append('%d' % a)
-        elif part[0] >= 0 and part[2] is None:  # where their points go
-            part[2] = a
-            words.append(a)
-        elif a == 'done':
-            return delivery_summary(names, parts, most), None, ' '.join(words)
-        else:                                   # the next owner
-            owner = -1 if a == 'unowned' else names.index(a)
-            parts.append([owner, None, None])
-            words.append(a)
-        i += 1
-    line = ' '.join(words)
-    summary = delivery_summary(names, parts, most)
-    if not parts:
-        return summary, ('%s: own links' % names[p], AMOUNT, 1, most, 1, '1 to %d' % most), line
-    part = parts[-1]
-    who = names[part[0]] if part[0] >= 0 else 'Unowned'
-    left = most - sum(x[1] or 0 for x in parts)
-    if part[1] is None:
-        top = left if part[0] < 0 else min(left, parts[0][1])
-        return summary, ('%s: links' % who, AMOUNT, 1, top, 1, '1 to %d' % top), line
-    if part[0] >= 0 and part[2] is None:
-        items = []
-        if may_take_income(s, part[0], part[1]):
-            items.append(('income', 'Income +%d' % part[1]))
-        items.append(('vp', 'VP +%d' % part[1]))
-        return summary, ('%s: %d points to' % (who, part[1]), PICK, items), line
-    items = [('done', 'Done: deliver')]
-    if left > 0:
-        named = [x[0] for x in parts]
-        for q in s['order']:
-            if q not in named:
-                items.append((names[q], names[q]))
-        if -1 not in named:
-            items.append(('unowned', 'Unowned links'))
-    return summary, ('More links? (%d left)' % left, PICK, items), line
-
-
-def delivery_summary(names, parts, most):
-    cells = []
-    used = 0
-    for owner, links, choice in parts:
-        if links is None:
-            continue
-        used += links
-        who = names[owner] if owner >= 0 else 'unowned'
-        cells.append('%s %d%s' % (who, links, ' ' + choice if choice else ''))
-    if not cells:
-        return ''
-    return ', '.join(cells) + ' (%d/%d)' % (used, most)
 
 
 # --- Phase 4 income, Phase 5 turn order, Phase 6 new turn (§5.4-§5.6) -----------

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+# The heap each game needs on the MacroPad from .py source: a report, not a test.
+#
+#   .venv/bin/python tools/bench_source.py [--write] [--trace]
+#
+# CircuitPython runs the .py files tools/install_cp.py copies to CIRCUITPY, compiling
+# each module into RAM as it is imported (MicroPython's .mpy files are refused there).
+# For each game below, a whole game (its scenario log in tests/scenarios/, the presses
+# its key script in tests/keys/ gives where there is one, else planned from the log by
+# host_sim/keyplan.py on the MacroPad's buttons) is played on the 64-bit MicroPython
+# unix interpreter from the firmware's sources, through boards/macropad.py as
+# CircuitPython runs it (tools/mp_source.py: its canvas, glyph cache and buttons,
+# CircuitPython's C modules stood in for by tools/mp_cpstub.py and left out):
+#   - the most heap in use after any press (gc.mem_alloc() after a collection), and
+#   - the smallest heap the whole game is played in (every action entered, no error
+#     screen): what a board needs, with the compiler's parse trees while a module is
+#     compiled and a heap in pieces;
+# each with its 32-bit estimate (x 0.73: our .mpy figures' 32-bit/64-bit ratio, issue
+# 11) against issue 30's target, 140 KB on 32-bit CircuitPython (an RP2040 under
+# CircuitPython 10 has about 171 KB free). --trace prints each game's peaks as they
+# come and the modules loaded at the peak. --write puts the report in
+# docs/benchmarks-source.md.
+import datetime
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, 'host_sim', 'shim'), os.path.join(ROOT, 'firmware'), ROOT,
+                os.path.join(ROOT, 'tools')]
+
+from host_sim import keyplan, keyscript  # noqa: E402
+from host_sim.headless import BOARDS  # noqa: E402
+from bench_engine import micropython_version, publish, MICROPYTHON  # noqa: E402
+
+# (the name in the report, its scenario log; the key script of the same name in
+# tests/keys/ is played where there is one)
+GAMES = (
+    ('Steam base', 'steam-base-short'),
+    ('Steam standard', 'steam-standard-b1'),
+    ('Score pad', 'scorepad-ties'),
+    ('Russian Railroads 2p', 'russianrailroads-2p'),
+    ('Russian Railroads 4p', 'russianrailroads-4p'),
+    ('Brass (Warfrog 2007)', 'brass-w07-4p'),
+    ('Brass (Roxley 2018)', 'brass-rx18-3p'),
+)
+RATIO = 0.73                # 32-bit / 64-bit (issue 11's .mpy figures)
+TARGET_32 = 140             # KB, issue 30
+FREE_32 = 171               # KB an RP2040 has under CircuitPython 10
+STEP = 2                    # KB: the smallest heap's search step
+# Before this work (issue 30 part 2 began), measured with this bench at commit 9b90f28:
+# (peak, smallest heap) in KB, 64-bit.
+BEFORE = {
+    'Steam base': (178.9, 280), 'Steam standard': (188.4, 290), 'Score pad': (168.2, 254),
+    'Russian Railroads 2p': (221.9, 309), 'Russian Railroads 4p': (222.8, 322),
+    'Brass (Warfrog 2007)': (215.0, 293), 'Brass (Roxley 2018)': (213.2, 309),
+}
+# Where the heap goes, and what is left (kept with the numbers: a run that meets the
+# target should make this read wrong).
+WHERE = '''## Where it goes, and what is left
+
+The peak is the code held at once: the engine and the UI (about 90 KB of bytecode, functions
+and dicts on this bench from source, `tools/bench_modules.py`'s `.mpy` column is close to it),
+the game's rules and screens (Steam 35-40 KB, Russian Railroads and Brass about 45-50 KB), the
+interned names of every module loaded so far (kept for good, 20-25 KB), the canvas and its
+glyph cache (capped at 4 KB of blocks on the MacroPad, about three times that with the
+cache's keys and dict), and the game itself (the session: a few KB). The peak after a
+collection is far below what a game needs: each module is compiled whole as it is imported,
+its parse tree beside everything loaded before it, and once a game is under way the heap is
+in pieces, so a module compiled then (a game's rare part, an entry's module, the menu) finds
+no block of 1-3 KB for the parser's stacks or a function's bytecode with tens of KB free in
+all. That is why every game's part is imported as the game begins (Steam's `turn.py`,
+`deliver.py`), and why a game's own rare part loaded mid-game is kept small (Steam's
+`auction.py`: once a game, at its start).
+
+Done so far (issue 30 part 2): the new-game screens, the save slots, `setupline`, `forms`
+and the settings' words let go before the game screen is compiled (Steam base needed 280 KB,
+then 251); the MacroPad's glyph cache capped at 4 KB (was 12: 14-20 KB of the peak); Steam's
+delivery and initial auction split out of `turn.py`. Left: every game still needs 50-90 KB
+more than the target. What would close it is less code held at once from source: the UI's
+biggest modules (`app.py`, `paint.py`, `screens.py`, `table.py`, 16-23 KB of source each)
+split so that a screen's rare parts are not held and no module's parse tree is large, the
+rules of Russian Railroads and Brass (36-40 KB held) the same; or CircuitPython `.mpy` files
+made by CircuitPython's own `mpy-cross` (not on our registries), which leave out the
+compiling and a part of the pieces: issue 30 measured 28 KB less for Steam base that way.
+'''
+PATHS = ':'.join(os.path.join(ROOT, d) for d in ('firmware', 'host_sim', 'boards', 'tools'))
+# the Pico Display Pack's buttons (a key script's) on the MacroPad: X up, Y down,
+# A select, B back (SEL held), B held: undo (SEL held very long)
+ON_MACROPAD = {'X': 'UP', 'Y': 'DOWN', 'A': 'SEL', 'B': 'SEL-', 'B-': 'SEL--'}
+
+
+def log_lines(name):
+    with open(os.path.join(ROOT, 'tests', 'scenarios', name + '.log')) as f:
+        return [ln.split('#')[0].strip() for ln in f if ln.split('#')[0].strip()]
+
+
+def macropad_word(word):
+    # a key script's word for the Pico Display Pack as the MacroPad's ("A*3" -> "SEL*3")
+    if word.startswith('game:'):
+        return word
+    word, _, times = word.partition('*')
+    base = word.rstrip('-')
+    hold = word[len(base):]
+    out = ON_MACROPAD.get(word) or ON_MACROPAD[base] + hold
+    return out + ('*' + times if times else '')
+
+
+def keys_for(name, work):
+    # the presses of the game on the MacroPad, and the actions the whole game has
+    path = os.path.join(ROOT, 'tests', 'keys', name + '.keys')
+    lines = log_lines(name)
+    if os.path.exists(path):
+        with open(path) as f:
+            words = [macropad_word(w) for w in f.read().split()]
+        how = '`tests/keys/%s.keys`' % name
+    else:
+        words = keyplan.plan(lines, tempfile.mkdtemp(dir=work), board='macropad')[0]
+        how = 'planned from the log'
+    keys = os.path.join(work, name + '.keys')
+    with open(keys, 'w') as f:
+        f.write(' '.join(words))
+    width, height, mono, buttons, keymap = BOARDS['macropad']
+    presses = len(list(keyscript.presses(' '.join(words), buttons, keymap)))
+    return keys, len(lines) - 1, how, presses
+
+
+def run(keys, heap_kb, mode='heap'):
+    saves = tempfile.mkdtemp(prefix='ts-src-')
+    try:
+        r = subprocess.run([sys.executable, MICROPYTHON, '-X', 'heapsize=%dk' % heap_kb,
+                            os.path.join(ROOT, 'tools', 'mp_source.py'), PATHS, saves, keys, mode],
+                           capture_output=True, text=True, cwd=ROOT, timeout=900)
+    finally:
+        shutil.rmtree(saves, ignore_errors=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def played(keys, heap_kb, actions, where=None):
+    # the whole game in this heap: every action, no error screen; where (a list)
+    # gets the press of the peak and its screen
+    code, out, err = run(keys, heap_kb)
+    lines = out.strip().splitlines()
+    if code != 0 or not lines or not lines[-1].startswith('OK') or 'error' in out:
+        return None
+    words = lines[-1].split()
+    most, cursor = int(words[1]), int(words[2])
+    if where is not None:
+        where[:] = [int(words[3]), words[4]]
+    return most if cursor == actions else None
+
+
+def smallest_heap(keys, actions, peak_kb):
+    # the smallest heap (KB, in STEP steps) the game plays through, searched upwards
+    # from its peak then down to the step
+    lo = int(peak_kb)
+    hi = lo + 16
+    while played(keys, hi, actions) is None:
+        lo = hi
+        hi += 32
+        if hi > 4096:
+            raise SystemExit('the game is not played through even in 4 MB')
+    while hi - lo > STEP:
+        mid = (lo + hi) // 2
+        if played(keys, mid, actions) is None:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def kb(n):
+    return '%.1f KB' % (n / 1024.0)
+
+
+def main(argv):
+    work = tempfile.mkdtemp(prefix='trackside-source-')
+    rows = []
+    for title, name in GAMES:
+        keys, actions, how, presses = keys_for(name, work)
+        where = []
+        most = played(keys, 2048, actions, where)
+        if most is None:
+            code, out, err = run(keys, 2048)
+            raise SystemExit('%s: not played through in 2 MB:\n%s%s' % (title, out[-2000:], err[-2000:]))
+        if '--trace' in argv:
+            print(title)
+            print(run(keys, 2048, 'trace')[1])
+        need = smallest_heap(keys, actions, most / 1024.0)
+        rows.append((title, name, how, presses, actions, most, need, where))
+        print('%s: peak %s, smallest heap %d KB' % (title, kb(most), need), file=sys.stderr)
+    shutil.rmtree(work, ignore_errors=True)
+    lines = ['# The heap each game needs from source, on the MacroPad', '',
+             'CircuitPython compiles the `.py` files on CIRCUITPY into RAM as they are imported: a',
+             'module\'s bytecode, its functions and its strings stay in the heap while it is loaded,',
+             'and while it is compiled the parser\'s tree of the whole module is there too. Each game',
+             'below is played whole, from its scenario log (`tests/scenarios/`, with its key script',
+             'from `tests/keys/` where there is one, else the presses `host_sim/keyplan.py` plans',
+             'from the log on the MacroPad\'s buttons), on %s from the firmware\'s' % micropython_version(),
+             'sources, through `boards/macropad.py` as CircuitPython runs it (`tools/mp_source.py`: its',
+             'canvas, glyph cache and buttons; CircuitPython\'s C modules are `tools/mp_cpstub.py`,',
+             'left out of the figures, as is the key player).', '',
+             '- **Peak**: the most heap in use after any press (`gc.mem_alloc()` after a collection).',
+             '- **Needs**: the smallest heap the whole game is played in (every action entered, no',
+             '  error screen; searched in %d KB steps): the peak, and the compiler\'s parse trees and' % STEP,
+             '  a heap in pieces.',
+             '- **32-bit**: x %.2f, the 32-bit/64-bit ratio of our `.mpy` figures (issue 11); issue 30\'s' % RATIO,
+             '  target is **%d KB on 32-bit CircuitPython** (an RP2040 under CircuitPython 10 has about' % TARGET_32,
+             '  %d KB free): %d KB of the heap this bench needs.' % (FREE_32, int(TARGET_32 / RATIO)), '',
+             '`tools/bench_source.py` made this report on %s.' % datetime.date.today().isoformat(), '',
+             '| Game | Presses | Peak (64-bit), after press | Needs (64-bit) | Needs, 32-bit estimate | Within %d KB |'
+             % TARGET_32,
+             '|---|---|---|---|---|---|']
+    for title, name, how, presses, actions, most, need, where in rows:
+        lines.append('| %s (`%s`, %s) | %d | %s, %d (%s) | %d KB | %.0f KB | %s |' % (
+            title, name, how, presses, kb(most), where[0], where[1], need, need * RATIO,
+            'yes' if need * RATIO <= TARGET_32 else '**no**'))
+    if BEFORE:
+        lines += ['', 'Before issue 30\'s cuts (commit 9b90f28, this bench):', '',
+                  '| Game | Peak (64-bit) | Needs (64-bit) | Needs, 32-bit estimate |', '|---|---|---|---|']
+        for title, name in GAMES:
+            if title in BEFORE:
+                p, n = BEFORE[title]
+                lines.append('| %s | %.1f KB | %d KB | %.0f KB |' % (title, p, n, n * RATIO))
+    publish(lines + ['', WHERE], '--write' in argv, 'benchmarks-source.md')
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])

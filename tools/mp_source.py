@@ -1,0 +1,77 @@
+# Run by the MicroPython interpreter for tools/bench_source.py:
+#   micropython -X heapsize=N tools/mp_source.py PATHS SAVES_DIR KEYS_FILE MODE
+# PATHS: the firmware's .py sources, host_sim, boards and tools, joined by ':'.
+# Plays the key script (the MacroPad's buttons: UP, DOWN, SEL) on the MacroPad
+# as CircuitPython runs Trackside there (boards/cp_code.py): its board module
+# (boards/macropad.py) with its canvas (cp_canvas.py: two displayio Bitmaps and
+# the glyph cache) and buttons (cp_keys.py), the journal without a tail
+# (CIRCUITPY is FAT), every module compiled from source as it is imported, as
+# CircuitPython compiles the .py files on CIRCUITPY. CircuitPython's C modules
+# are tools/mp_cpstub.py, whose code is left out of the figures, as is the key
+# player (keyscript.py and its presses: a board has its buttons).
+# MODE heap: a collection after every press, and the most heap in use; prints
+# "OK most actions press screen" (the game's actions at the end: a press that ran out of
+# memory is caught by the App and the presses after it go astray; the press
+# the most was after, and its screen). trace: the
+# same, and each new peak as it comes (press, heap, screen, modules loaded),
+# then the modules loaded at the peak.
+import sys
+for d in reversed(sys.argv[1].split(':')):
+    sys.path.insert(0, d)
+import gc
+
+
+def in_use():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+start = in_use()
+import mp_cpstub
+mp_cpstub.install()
+ASIDE = in_use() - start            # the stand-ins: C in CircuitPython's firmware
+import macropad as hw
+from trackside import journal
+journal.TAIL = 0                    # as boards/cp_code.py: FAT, no tail
+saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
+before = in_use()
+import keyscript
+f = open(keys_file)
+script = f.read()
+f.close()
+f = None
+presses = keyscript.plan(script, hw.BUTTONS, hw.KEYMAP)
+script = None
+ASIDE += in_use() - before          # the key player and its presses
+display, buttons, led = hw.open()
+from trackside.ui.app import App
+app = App(display, hw.KEYMAP, saves, led)
+most = [in_use() - ASIDE]
+at_peak = [None]
+where = [-1, '']                    # the press of the peak, its screen
+
+
+errors = []
+
+
+def after(i):
+    top = app.stack[-1]
+    if not errors and getattr(top, 'title', '') == 'Error':
+        errors.append('%d %s' % (i, top.text))     # the first error screen, and its press
+    now = in_use() - ASIDE
+    if now > most[0]:
+        most[0] = now
+        where[0] = i
+        where[1] = type(top).__name__
+        if mode == 'trace':
+            print('peak', i, now, type(app.stack[-1]).__name__, len(sys.modules))
+            at_peak[0] = None
+            at_peak[0] = ' '.join(sorted(sys.modules))
+
+
+keyscript.play(app, hw.BUTTONS, presses, keyscript.Clock(), after)
+if mode == 'trace':
+    print('modules', at_peak[0])
+if errors:
+    print('error', errors[0])
+print('OK', most[0], app.session.cursor if app.session else -1, where[0], where[1])
