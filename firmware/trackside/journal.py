@@ -1,29 +1,10 @@
-# Saved games on flash. Each game is a log, saves/gameN.log, in the log
-# format (docs/log-format.md): the setup line, then one record per action,
-# undo or redo, each sealed with a CRC-32 and written with its own
-# open-append-close (into the log, or its tail: below), so a power cut can
-# lose at most the record being written. Files are otherwise replaced whole:
-# written to NAME.tmp, then renamed over NAME (atomic on littlefs and on
-# POSIX); a new tail is written over one folded in already.
-#
-# The newest records go first to saves/gameN.tail, and are folded into the
-# log when no key has been pressed for a moment, when the tail is full, when
-# the game is put aside and before "Recover what is readable". Why: littlefs
-# copies a file's last block to a freshly erased one for every append (a
-# 4 KB sector erase, 45 ms on a Pico and up to 400, with interrupts off),
-# but keeps a file of a few hundred bytes inline in its folder's metadata,
-# where an append costs no erase. The tail's first record, "after N", is
-# the log's size when it was begun: a resume reads its records after a log
-# of N bytes (resume.py), and a tail whose log is longer is one folded in
-# already (the power went before its removal), never read again.
-#
-# Every change is all or nothing, on flash as in memory: a write that fails
-# part-way (flash full, a flash error) is cut off again before anything else
-# is written, and the caller gets the OSError to tell the player. This
-# module is what a game in play needs (it is loaded all the while): reading
-# a save back and replaying it is resume.py's, and the save slots (the list,
-# the last game, a new game's file, delete, recover) are saves.py's; the
-# device needs those only at start-up and in the saved games' screens.
+# Saved games on flash: each game a log, saves/gameN.log (docs/log-format.md),
+# one CRC-sealed record per action, appended all or nothing (a power cut loses
+# at most the record being written); the newest records first in a small tail
+# file (gameN.tail) that littlefs keeps inline, folded into the log when idle.
+# The why and the file-by-file rules: docs/engine.md, "The journal". This module is
+# what a game in play needs; reading a save back is resume.py's, the slots are
+# saves.py's (CIRCUITPY's are fixed.py's).
 import os
 from trackside import logfmt, need, unload
 
