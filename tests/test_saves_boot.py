@@ -141,12 +141,12 @@ def snapshot(folder):
     return out
 
 
-def boot_corpus(mpy_dir, heap):
-    # The corpus built afresh and booted in one MicroPython process at heap
-    # (at a path of one length, conftest.fixed_dir: the corpus runs near the
-    # heap's end). Yields what the fixtures below give.
+def boot_corpus(mpy_dir, heap, items=None):
+    # The corpus (or items of it) built afresh and booted in one MicroPython
+    # process at heap (at a path of one length, conftest.fixed_dir: the corpus
+    # runs near the heap's end). Yields what the fixtures below give.
     root = fixed_dir('ts-boot-')
-    items = corpus()
+    items = items or corpus()
     dirs = build(root, items)
     others = {}
     for (name, files, damaged, other), d in zip(items, dirs):
@@ -279,8 +279,19 @@ def test_main_py_boots_the_same_screens(booted, mpy_dir, tmp_path):
         r = boot_main(mpy_dir, tmp_path, copy)
         assert r.returncode == 0 and 'Traceback' not in r.stdout + r.stderr, r.stdout + r.stderr
         shown = json.loads(r.stdout.strip().splitlines()[-1])
-        # the screen main.py shows is the one the App showed in the corpus run
-        assert shown['crc'] == results[dirs[names.index(name)]]['crc'] and shown['shows'] > 0, name
+        # the screen main.py shows is the one the App shows booting that save alone, at
+        # the same heap (a process of its own, as at power-on: in the whole corpus's one
+        # process, the saves before it leave the heap in pieces, and a save that needs
+        # much of it, a huge line's, may then be refused for memory)
+        item = [i for i in corpus() if i[0] == name]
+        if item:
+            one = boot_corpus(mpy_dir, HEAP, item)
+            i_, d_, o_, alone, out_ = next(one)
+            want = alone[d_[0]]['crc']
+            one.close()
+        else:
+            want = results[dirs[names.index(name)]]['crc']
+        assert shown['crc'] == want and shown['shows'] > 0, name
         after = snapshot(os.path.dirname(copy))
         other = os.path.join(copy, 'game2.log').encode()
         if other in before:
