@@ -360,6 +360,7 @@ def test_boot_py_makes_the_drive_writable_unless_the_edit_button_is_held(name, t
 
 # -- CIRCUITPY, the power cut at every erase and every program ------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize('board', ('reverse_tft', 'macropad'))
 @pytest.mark.parametrize('flash', ('rp2040', 'esp32s3'))
 @pytest.mark.parametrize('cut', ('torn', 'erased'))
