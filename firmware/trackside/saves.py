@@ -106,15 +106,9 @@ class Saves:
     def describe(self, slot):
         # One line for the list of saves, from the setup line only.
         try:
-            line = self._setup(slot)
-            if line:
-                s = need('trackside.setupline').parse_setup(line.decode())
-                return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
-        except MemoryError:             # (not the save's fault: never call it damaged)
+            return need('trackside.setupline').describe(slot, self._setup)
+        except MemoryError:             # (loading it: not the save's fault)
             return '%d: not read, the working memory is full' % slot
-        except Exception:
-            pass
-        return '%d: damaged save' % slot
 
     def game_of(self, slot):
         # The game a save is of (its setup line's first word), or None if

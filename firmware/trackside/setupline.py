@@ -81,3 +81,19 @@ def format_setup(setup, settings_order, variant):
     parts.append('format=%d' % setup['format'])
     parts.append('rules=%d' % setup['rules'])
     return ' '.join(parts)
+
+
+def describe(slot, setup):
+    # A saved game's line in the list of saves (saves.py, fixed.py), from
+    # setup(slot): its setup line (bytes), or None.
+    try:
+        line = setup(slot)
+        if line:
+            s = parse_setup(line.decode())
+            return '%d: %s %s, %s' % (slot, s['game'], s['variant'] or '', ' '.join(s['players']))
+    except MemoryError:             # (not the save's fault: never call it damaged)
+        return '%d: not read, the working memory is full' % slot
+    except Exception:
+        pass
+    return '%d: damaged save' % slot
+
