@@ -199,6 +199,18 @@ def read(path):
         f.close()
 
 
+def damaged_files():
+    # how many installed files on /on do not read back byte for byte
+    bad = 0
+    for dest in want:
+        try:
+            if read('/on/' + dest) != want[dest]:
+                bad += 1
+        except Exception:
+            bad += 1
+    return bad
+
+
 def state(s):
     return (s.cursor, s.all_lines())
 
@@ -299,13 +311,7 @@ for cut in range(1, total + 1):
         failures.append((cut, 'the drive does not mount: %r' % e))
         count['firmware'] += 1
         continue
-    bad = 0
-    for dest in want:
-        try:
-            if read('/on/' + dest) != want[dest]:
-                bad += 1
-        except Exception:
-            bad += 1
+    bad = damaged_files()
     if bad:
         count['firmware'] += 1
         failures.append((cut, '%d installed files damaged' % bad))
@@ -391,13 +397,7 @@ def make_sweep():
         except Exception:
             making['firmware'] += 1
             continue
-        bad = 0
-        for dest in want:
-            try:
-                if read('/on/' + dest) != want[dest]:
-                    bad += 1
-            except Exception:
-                bad += 1
+        bad = damaged_files()
         if bad:
             making['firmware'] += 1
         try:
