@@ -498,3 +498,23 @@ def test_resuming_another_save_restarts_code_py_which_opens_it_without_the_power
     for slot, standings in logs.items():                                # both saves whole
         session, note = Saves(str(tmp_path)).open(slot)
         assert session.standings() == standings, slot
+
+
+# -- a new game opens by a restart too (issue 30, part 2) ----------------------------------------
+NEW_GAME = {'reverse_tft': ' '.join(['D1'] * 8), 'macropad': ' '.join(['SEL'] * 8)}
+
+
+@pytest.mark.parametrize('board', CP_BOARDS)
+def test_a_new_game_is_saved_and_opened_by_a_reload(board, tmp_path):
+    # A fresh CIRCUITPY: the power-on makes the save space, the new-game screens set up
+    # Steam (base, four colours); Start saves it, names it the last and calls
+    # supervisor.reload(): the game is compiled on an empty heap, with none of the
+    # new-game screens' code (docs/benchmarks-source.md), and opened at once.
+    first = code_boot(board, tmp_path, 'STARTUP', NEW_GAME[board], 40)
+    assert first['end'] == 'reload' and first['reloads'] == 1, first
+    assert first['last'] == '1' and first['game'] is None
+    again = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', '', 3)
+    assert again['end'] == 'time' and again['game'] == 'steam', again
+    from trackside.fixed import Saves
+    session, note = Saves(str(tmp_path)).open(1)
+    assert session.cursor == 0 and session.setup['players'] == ['Red', 'Blue', 'Green', 'Yellow']

@@ -6,6 +6,8 @@ import os
 import sys
 import tempfile
 
+import pytest
+
 from conftest import ui_on_both
 from host_sim import keyscript
 from host_sim.headless import BOARDS
@@ -321,3 +323,60 @@ def test_the_letters_screen_after_each_press_is_what_a_fresh_drawing_shows(tmp_p
         fresh.stack[-1].draw(fresh.p, fresh)
         fresh.p.flush()                 # (onto the screen: a colour board's canvas is a band)
         assert bytes(live.p.display.buffer) == bytes(fresh.p.display.buffer), word
+
+
+# --- a new game opened by a restart (issue 30, part 2) ------------------------------------
+# Where the device can start afresh (App.restart: MicroPython's soft reset, CircuitPython's
+# supervisor.reload()), the new game is saved, named the last and opened by a restart, as
+# at power-on: from source, its code then compiles on an empty heap, with none of the
+# new-game screens' (docs/benchmarks-source.md).
+
+class Restarted(BaseException):
+    # what a soft reset raises (SystemExit): no Exception guard takes it
+    pass
+
+
+def restart():
+    raise Restarted()
+
+
+STEAM_BASE_4P = 'A A A A A A A A'       # Steam, base, 4 players, four colours, start
+
+
+@pytest.mark.parametrize('saves', ['trackside.saves', 'trackside.fixed'])
+def test_a_new_game_is_saved_named_the_last_and_opened_by_a_restart(tmp_path, monkeypatch, saves):
+    from trackside import need
+    from trackside.ui.app import App
+    monkeypatch.setattr(App, 'SAVES', saves)
+    app, names = device('pico_display', tmp_path, restart)
+    with pytest.raises(Restarted):
+        press(app, names, STEAM_BASE_4P)
+    assert app.session is None                  # not played in place
+    slots = need(saves).Saves(str(tmp_path))
+    assert slots.slots() == [1] and slots.last() == 1
+    # the power-on after it: the new game, on its game screen
+    app, names = device('pico_display', tmp_path, restart)
+    assert type(top(app)).__name__ == 'Dashboard'
+    assert app.session.cursor == 0
+    assert app.session.setup['players'] == ['Red', 'Blue', 'Green', 'Yellow']
+
+
+def test_a_new_game_not_named_the_last_is_played_in_place(tmp_path, monkeypatch):
+    # (a write of the last slot failed: a restart would open another game)
+    from trackside import saves, journal
+    saved_game(tmp_path, ['scorepad players=Ann,Bob'])      # slot 1, named the last
+    write = journal._write
+
+    def full(path, mode, parts):                # (the flash full for the name of the last)
+        if path.endswith('/last.tmp'):
+            raise OSError(28, 'No space left on device')
+        return write(path, mode, parts)
+
+    monkeypatch.setattr(journal, '_write', full)
+    app, names = device('pico_display', tmp_path, restart)
+    press(app, names, 'B X X A')                # the menu, up twice: "New game"
+    press(app, names, STEAM_BASE_4P)
+    assert type(top(app)).__name__ == 'Dashboard'
+    assert app.session.setup['game'] == 'steam' and app.session.cursor == 0
+    assert saves.Saves(str(tmp_path)).slots() == [1, 2]
+    assert saves.Saves(str(tmp_path)).last() == 1          # (what a restart would have opened)

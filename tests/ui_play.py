@@ -18,10 +18,11 @@ def keys(name):
         return f.read()
 
 
-def device(board, saves_dir):
-    # (the App, its buttons' names); its display is app.p.display
+def device(board, saves_dir, restart=None):
+    # (the App, its buttons' names); its display is app.p.display. restart: the
+    # device's way to start afresh (App.restart), None: the host's, in place
     width, height, mono, names, keymap = BOARDS[board]
-    return App(Display(width, height, mono), keymap, str(saves_dir)), names
+    return App(Display(width, height, mono), keymap, str(saves_dir), None, restart), names
 
 
 def press(app, names, script, clock=None):

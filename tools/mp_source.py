@@ -31,21 +31,30 @@ import mp_cpstub
 mp_cpstub.install()
 ASIDE = in_use() - start            # the stand-ins: C in CircuitPython's firmware
 import macropad as hw
-from trackside import journal
-journal.TAIL = 0                    # as boards/cp_code.py: FAT, no tail
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
+first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
 before = in_use()
 import keyscript
 f = open(keys_file)
 script = f.read()
 f.close()
 f = None
-presses = keyscript.plan(script, hw.BUTTONS, hw.KEYMAP)
+presses = keyscript.plan(script, hw.BUTTONS, hw.KEYMAP)[2 * first:]
 script = None
 ASIDE += in_use() - before          # the key player and its presses
 display, buttons, led = hw.open()
 from trackside.ui.app import App
-app = App(display, hw.KEYMAP, saves, led)
+App.SAVES = 'trackside.fixed'       # as boards/cp_code.py: saves kept in place on FAT
+done = [first - 1]                  # the last press played
+
+
+def restart():
+    # supervisor.reload(), as boards/cp_code.py: code.py runs again on an empty heap;
+    # tools/bench_source.py starts this again from the next press, on the same saves
+    raise SystemExit(done[0] + 2)
+
+
+app = App(display, hw.KEYMAP, saves, led, restart)
 most = [in_use() - ASIDE]
 at_peak = [None]
 where = [-1, '']                    # the press of the peak, its screen
@@ -55,6 +64,8 @@ errors = []
 
 
 def after(i):
+    i += first
+    done[0] = i
     top = app.stack[-1]
     if not errors and getattr(top, 'title', '') == 'Error':
         errors.append('%d %s' % (i, top.text))     # the first error screen, and its press
@@ -69,9 +80,15 @@ def after(i):
             at_peak[0] = ' '.join(sorted(sys.modules))
 
 
-keyscript.play(app, hw.BUTTONS, presses, keyscript.Clock(), after)
+again = None
+try:
+    keyscript.play(app, hw.BUTTONS, presses, keyscript.Clock(), after)
+except SystemExit as e:
+    again = e.value
 if mode == 'trace':
     print('modules', at_peak[0])
 if errors:
     print('error', errors[0])
 print('OK', most[0], app.session.cursor if app.session else -1, where[0], where[1])
+if again is not None:
+    print('RESTART', again)

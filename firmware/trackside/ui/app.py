@@ -463,9 +463,10 @@ class App:
         # the first new-game screen opens the game again. The saved games'
         # module is not needed again until the new game's save is made.
         reopen = saves_ui().put_aside(self)
-        self._saves = None
-        forget(self.SAVES)
-        forget('trackside.resume')
+        if self.restart is None:
+            self._saves = None
+            forget(self.SAVES)
+            forget('trackside.resume')
         forget('trackside.ui.saves_ui')
         need('trackside.ui.newgame').NewGame(self).begin(reopen)
 

@@ -216,10 +216,17 @@ class NewGame:
             self.app.push(MessageScreen('Setup', str(e)))
             return
         try:
-            self.app.saves.new(session)
+            slot = self.app.saves.new(session)
         except SaveError as e:
             self.app.push(MessageScreen('New game', str(e)))
             return
+        # Where the device can start afresh (App.restart), the new game is opened
+        # by a restart, as at power-on: its code is compiled on an empty heap, with
+        # none of the new-game screens' (from source on CircuitPython, 20-50 KB less
+        # heap: docs/benchmarks-source.md). Not if the save is not named the last
+        # (a write failed): it is played in place then.
+        if self.app.restart is not None and self.app.saves.last() == slot:
+            self.app.restart()
         # The new-game screens, the modules they used and the settings' words let go
         # before the game screen's modules are loaded: from source (CircuitPython) each
         # is compiled then, which needs room for its parse tree (docs/benchmarks-source.md)

@@ -6,6 +6,8 @@
 from trackside.ui.screens import ListScreen, ConfirmScreen, MessageScreen
 from trackside.journal import SaveError
 from trackside import need, unload
+from trackside.games import names
+import gc
 import sys
 
 
@@ -68,6 +70,25 @@ def put_aside(app):
     return slot
 
 
+def compile_game(name):
+    # A game's code loaded before its save is read, one module at a time on a swept
+    # heap: the game screen's, the game's rules and the parts they load later
+    # (PARTS, docs/engine.md), the game's screens. From source (CircuitPython) a
+    # module is compiled as it is imported, its parse tree beside all that is held;
+    # compiled after the replay has spread the game's many small objects over the
+    # heap, one found no room (docs/benchmarks-source.md).
+    if name not in names():
+        return                              # (the save's fault: reading it says so)
+    where = 'trackside.games.' + name
+    for m in ('trackside.ui.table', 'trackside.ui.entry'):
+        gc.collect()
+        need(m)
+    for part in getattr(need(where), 'PARTS', ()) + ('ui',):
+        gc.collect()
+        need(where + '.' + part)
+    gc.collect()
+
+
 def one_game(name):
     # One game's code in RAM: another game's (played before this one,
     # closed: nothing holds it) is let go before this one's is loaded. A
@@ -109,7 +130,9 @@ def resume(app, slot, how, verb):
     close(app)
     session = None
     try:
-        one_game(app.saves.game_of(slot))   # (before its rules are imported)
+        name = app.saves.game_of(slot)
+        one_game(name)                      # (before its rules are imported)
+        compile_game(name)
         session, note = how(slot)
         app.play(session)
     except Exception as e:

@@ -329,7 +329,10 @@ def do_score(s, names):
 
 
 # --- the questions (questions.py: loaded when first asked, so a
-# replayed log never needs them) ---------------------------------------------------------
+# replayed log never needs them; the device loads them as a game is
+# opened, PARTS) ---------------------------------------------------------
+
+PARTS = ('questions',)
 
 def need_questions():
     return need('trackside.games.russianrailroads.questions')
