@@ -68,7 +68,7 @@ def run():
     # CIRCUITPY is one FAT for every file on it, written a 4 KB flash block at
     # a time: the saves are kept in place, in files made once (trackside/fixed.py)
     App.SAVES = 'trackside.fixed'
-    from trackside.journal import exists
+    from trackside.files import exists
     if not exists(hw.SAVES + '/ready'):
         note(display, ['Making room for', 'the saves (once:', 'a few seconds)...'], 0.01, buttons)
     app = App(display, hw.KEYMAP, hw.SAVES, led, restart)

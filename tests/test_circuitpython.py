@@ -515,6 +515,7 @@ def test_a_new_game_is_saved_and_opened_by_a_reload(board, tmp_path):
     assert first['last'] == '1' and first['game'] is None
     again = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', '', 3)
     assert again['end'] == 'time' and again['game'] == 'steam', again
+    assert not first['journal'] and not again['journal']     # (littlefs's: not compiled here)
     from trackside.fixed import Saves
     session, note = Saves(str(tmp_path)).open(1)
     assert session.cursor == 0 and session.setup['players'] == ['Red', 'Blue', 'Green', 'Yellow']

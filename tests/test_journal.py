@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from trackside import journal, logfmt, need, resume
+from trackside import files, journal, logfmt, need, resume
 from trackside.journal import SaveError
 from trackside.resume import load
 from trackside.saves import Saves
@@ -361,7 +361,9 @@ def test_a_write_that_fails_part_way_is_cut_off_before_the_next(tmp_path, monkey
         data = saved_bytes(saves.path(1))
         assert os.path.exists(journal.tail_of(saves.path(1)))
     before = view(live)
-    monkeypatch.setattr(journal, 'open', FailingOpen(code, lands), raising=False)
+    fail = FailingOpen(code, lands)
+    for where in (journal, files):     # (the journal's writes are files.py's)
+        monkeypatch.setattr(where, 'open', fail, raising=False)
     with pytest.raises(OSError) as e:
         live.undo()
     assert view(live) == before and not live.lost
@@ -378,7 +380,9 @@ def test_a_torn_write_that_cannot_be_cut_off_waits_and_the_next_boot_drops_it(tm
                                                                               log_only):
     saves, live, data = device_file(tmp_path)
     before = view(live)
-    monkeypatch.setattr(journal, 'open', FailingOpen(errno.ENOSPC, 7), raising=False)
+    fail = FailingOpen(errno.ENOSPC, 7)
+    for where in (journal, files):     # (the journal's writes are files.py's)
+        monkeypatch.setattr(where, 'open', fail, raising=False)
     real_copy = journal.copy_prefix
 
     def no_room(*args):
@@ -417,7 +421,9 @@ def test_a_record_that_landed_before_its_error_counts(tmp_path, monkeypatch):
                     f.close()
                     raise OSError(errno.EIO, 'late')
             return Late()
-    monkeypatch.setattr(journal, 'open', LateError(0, 0), raising=False)
+    fail = LateError(0, 0)
+    for where in (journal, files):     # (the journal's writes are files.py's)
+        monkeypatch.setattr(where, 'open', fail, raising=False)
     live.do_text(NEXT)
     monkeypatch.undo()
     assert view(saves.open(1)[0]) == view(live)

@@ -17,7 +17,7 @@ from conftest import saved_bytes
 from host_sim.headless import Display, BOARDS
 from host_sim import keyscript
 from host_sim.replay import saved_lines
-from trackside import journal, logfmt, resume, timeline
+from trackside import files, journal, logfmt, resume, timeline
 from trackside.journal import tail_of
 from trackside.saves import Saves
 from trackside.session import new_session
@@ -349,7 +349,9 @@ def failing_writes(monkeypatch, lands):
     # Every record's write lands `lands` bytes, then fails (ENOSPC), and no
     # cut can be made (no room for its copy).
     from test_journal import FailingOpen
-    monkeypatch.setattr(journal, 'open', FailingOpen(28, lands), raising=False)
+    fail = FailingOpen(28, lands)
+    for where in (journal, files):     # (the journal's writes are files.py's)
+        monkeypatch.setattr(where, 'open', fail, raising=False)
 
     def no_room(*args):
         raise OSError(28, 'full')
@@ -476,7 +478,9 @@ def test_a_tail_cut_back_whose_rename_stops_half_way_is_kept(tmp_path, monkeypat
         return real_rename(src, dst)
     monkeypatch.setattr(os, 'rename', rename)
     from test_journal import FailingOpen
-    monkeypatch.setattr(journal, 'open', FailingOpen(28, 5), raising=False)
+    fail = FailingOpen(28, 5)
+    for where in (journal, files):     # (the journal's writes are files.py's)
+        monkeypatch.setattr(where, 'open', fail, raising=False)
     with pytest.raises((OSError, PowerCut)):
         live.do_text(lines[6])
     monkeypatch.undo()

@@ -15,7 +15,7 @@
 import os
 from trackside import need
 from trackside.logfmt import seal, crc
-from trackside.journal import SaveError, explain, read_at, exists, _unreadable
+from trackside.files import SaveError, explain, read_at, exists, _unreadable
 
 SIZE = 28672        # one copy: HEAD, then twice the longest game's log
 HEAD = 4096         # not used: the flash block that may hold the folder's entries

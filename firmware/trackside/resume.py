@@ -10,8 +10,8 @@
 import os
 from trackside import logfmt, need, unload
 from trackside.session import Session
-from trackside.journal import (SaveError, Journal, exists, is_dir, discard, _forget, _unreadable,
-                               _CHUNK, MAX_RECORD, tail_of, _size, read_at)
+from trackside.files import (SaveError, exists, is_dir, discard, _forget, _unreadable,
+                             _CHUNK, MAX_RECORD, tail_of, _size, read_at)
 
 _BOM = b'\xef\xbb\xbf'    # the byte-order mark some editors put first
 # A save written in place in a file of fixed size (fixed.py, on CIRCUITPY)
@@ -306,7 +306,9 @@ def load(path):
 
 def _journal(path, end, found):
     # The Journal of a save whose good records end at end: in its log, or
-    # in the tail that follows it (found: follows()).
+    # in the tail that follows it (found: follows()). (journal.py is littlefs's:
+    # CIRCUITPY's saves, fixed.py, never ask for it.)
+    Journal = need('trackside.journal').Journal
     if found is None or end <= found[0]:
         return Journal(path, end, _size(path) > end)
     n, at, rest = found

@@ -19,7 +19,7 @@ import json
 import os
 from trackside import logfmt, timeline as _timeline
 from trackside.rules import RuleError
-from trackside.journal import _write, _forget, replace, read_at
+from trackside.files import _write, _forget, replace, read_at
 
 FORMAT = 1
 MOST = 16384        # a snapshot longer than this is damage (a state is ~1 KB)

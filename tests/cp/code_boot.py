@@ -6,7 +6,8 @@
 #
 # Prints one JSON line: how it ended ('reload': supervisor.reload() was called, or
 # 'time'), the game in play then, the saves' last, and the device time of the first poll
-# (a power-on shows its 4 s note first; a reload does not).
+# (a power-on shows its 4 s note first; a reload does not), and whether littlefs's
+# journal.py was loaded (CIRCUITPY's saves are fixed.py's).
 import importlib
 import json
 import sys
@@ -80,4 +81,5 @@ with open(SAVES + '/last/slot', 'rb') as f:
     last = f.read(8).split(b'\0')[0].strip().decode()
 print(json.dumps({'end': end, 'reloads': host.reloads, 'last': last,
                   'game': app.session.setup['game'] if app and app.session else None,
-                  'first_poll_ms': seen.get('first_poll_ms')}))
+                  'first_poll_ms': seen.get('first_poll_ms'),
+                  'journal': 'trackside.journal' in sys.modules}))

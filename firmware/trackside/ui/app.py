@@ -367,7 +367,7 @@ class App:
         # A change that could not be made or saved (flash full, a flash
         # error, out of memory): nothing changed, and the player is told.
         # If memory may no longer match flash, the save is opened again.
-        journal = need('trackside.journal')
+        files = need('trackside.files')
         s = self.session
         lost = s is not None and s.lost
         last = None
@@ -377,7 +377,7 @@ class App:
                 return                  # open() shows the saved games with the reason
             s = self.session
             last = s.line(s.cursor - 1) if s.cursor else None
-        self.tell('Not saved', journal.not_saved(e, lost, last))
+        self.tell('Not saved', files.not_saved(e, lost, last))
 
     def done(self, what, before, entered=True):
         # Back to the game screen, saying what was done and what it changed,

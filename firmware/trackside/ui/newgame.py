@@ -16,7 +16,7 @@ from trackside.games import GAMES, load
 from trackside import need, settings, session as session_mod
 from trackside.logfmt import NAME_MAX
 from trackside.rules import RuleError
-from trackside.journal import SaveError
+from trackside.files import SaveError
 
 # let go when the new game starts (the new-game screens' own module goes in App.play)
 LET_GO = ('trackside.saves', 'trackside.setupline', 'trackside.ui.forms', 'trackside.ui.saves_ui')

@@ -4,7 +4,7 @@
 # start-up and while the saved games are shown; during a game the device
 # lets it go (App.home).
 from trackside.ui.screens import ListScreen, ConfirmScreen, MessageScreen
-from trackside.journal import SaveError
+from trackside.files import SaveError
 from trackside import need, unload
 from trackside.games import names
 import gc
@@ -14,7 +14,7 @@ import sys
 def start(app):
     # Whatever is in the save folder, this ends on a screen: the last
     # game, a new game, or the saved games with what went wrong.
-    journal = need('trackside.journal')
+    journal = need('trackside.files')
     try:
         slot = app.saves.last()
         if slot is not None:
@@ -126,7 +126,7 @@ def resume(app, slot, how, verb):
     # Play the game how(slot) gives (a save opened, or recovered). The game
     # in play is closed first (two games may not fit in RAM). Whatever goes
     # wrong, even out of memory, ends on the saved games with the reason.
-    journal = need('trackside.journal')
+    journal = need('trackside.files')
     close(app)
     session = None
     try:

@@ -332,7 +332,7 @@ def do_score(s, names):
 # replayed log never needs them; the device loads them as a game is
 # opened, PARTS) ---------------------------------------------------------
 
-PARTS = ('questions',)
+PARTS = ('questions', 'once')
 
 def need_questions():
     return need('trackside.games.russianrailroads.questions')
