@@ -1,12 +1,15 @@
 # Run by the MicroPython interpreter for tools/bench_source.py:
-#   micropython -X heapsize=N tools/mp_source.py PATHS SAVES_DIR KEYS_FILE MODE
+#   micropython -X heapsize=N tools/mp_source.py PATHS SAVES_DIR KEYS_FILE MODE [FIRST]
 # PATHS: the firmware's .py sources, host_sim, boards and tools, joined by ':'.
 # Plays the key script (the MacroPad's buttons: UP, DOWN, SEL) on the MacroPad
 # as CircuitPython runs Trackside there (boards/cp_code.py): its board module
 # (boards/macropad.py) with its canvas (cp_canvas.py: two displayio Bitmaps and
-# the glyph cache) and buttons (cp_keys.py), the journal without a tail
-# (CIRCUITPY is FAT), every module compiled from source as it is imported, as
-# CircuitPython compiles the .py files on CIRCUITPY. CircuitPython's C modules
+# the glyph cache) and buttons (cp_keys.py), the saves kept in place
+# (trackside/fixed.py, as on CIRCUITPY), every module compiled from source as it is
+# imported, as CircuitPython compiles the .py files on CIRCUITPY. FIRST: the press
+# to begin at. A restart (supervisor.reload(): a new game is opened by one) ends the
+# run with "RESTART next-press" after its OK line; bench_source.py plays on from there
+# in a new interpreter, as a board starts code.py again on an empty heap. CircuitPython's C modules
 # are tools/mp_cpstub.py, whose code is left out of the figures, as is the key
 # player (keyscript.py and its presses: a board has its buttons).
 # MODE heap: a collection after every press, and the most heap in use; prints
