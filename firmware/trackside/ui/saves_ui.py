@@ -72,7 +72,7 @@ def put_aside(app):
 
 def compile_game(name):
     # A game's code loaded before its save is read, one module at a time on a swept
-    # heap: the game screen's, the game's rules and the parts they load later
+    # heap: the setup's checks, the game screen's, the game's rules and the parts they load later
     # (PARTS, docs/engine.md), the game's screens. From source (CircuitPython) a
     # module is compiled as it is imported, its parse tree beside all that is held;
     # compiled after the replay has spread the game's many small objects over the
@@ -80,7 +80,8 @@ def compile_game(name):
     if name not in names():
         return                              # (the save's fault: reading it says so)
     where = 'trackside.games.' + name
-    for m in ('trackside.ui.table', 'trackside.ui.entry'):
+    for m in ('trackside.setupline', 'trackside.settings', 'trackside.ui.table',
+              'trackside.ui.entry'):
         gc.collect()
         need(m)
     for part in getattr(need(where), 'PARTS', ()) + ('ui',):
