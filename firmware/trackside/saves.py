@@ -113,10 +113,16 @@ class Saves:
     def game_of(self, slot):
         # The game a save is of (its setup line's first word), or None if
         # that cannot be read.
+        words = self.setup_of(slot)
+        return words[0] if words else None
+
+    def setup_of(self, slot):
+        # The first two words of a save's setup line (its game, and its variant
+        # where the game has variants), or None if that cannot be read.
         try:
             line = self._setup(slot)
             if line:
-                return line.split()[0].decode()
+                return [w.decode() for w in line.split()[:2]]
         except Exception:
             pass
         return None

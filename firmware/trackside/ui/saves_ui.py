@@ -70,13 +70,14 @@ def put_aside(app):
     return slot
 
 
-def compile_game(name):
+def compile_game(words):
     # A game's code loaded before its save is read, one module at a time on a swept
     # heap: the setup's checks, the game screen's, the game's rules and the parts they load later
     # (PARTS, docs/engine.md), the game's screens. From source (CircuitPython) a
     # module is compiled as it is imported, its parse tree beside all that is held;
     # compiled after the replay has spread the game's many small objects over the
     # heap, one found no room (docs/benchmarks-source.md).
+    name = words[0]
     if name not in names():
         return                              # (the save's fault: reading it says so)
     where = 'trackside.games.' + name
@@ -84,7 +85,12 @@ def compile_game(name):
               'trackside.ui.entry'):
         gc.collect()
         need(m)
-    for part in getattr(need(where), 'PARTS', ()) + ('ui',):
+    game = need(where)
+    parts = getattr(game, 'PARTS', ())
+    if isinstance(parts, dict):             # by variant: the setup's second word, or the first
+        variant = words[1] if words[1:] and words[1] in parts else game.VARIANTS[0][0]
+        parts = parts.get(variant, ())
+    for part in parts + ('ui',):
         gc.collect()
         need(where + '.' + part)
     gc.collect()
@@ -131,9 +137,9 @@ def resume(app, slot, how, verb):
     close(app)
     session = None
     try:
-        name = app.saves.game_of(slot)
-        one_game(name)                      # (before its rules are imported)
-        compile_game(name)
+        words = app.saves.setup_of(slot) or [None]
+        one_game(words[0])                  # (before its rules are imported)
+        compile_game(words)
         session, note = how(slot)
         app.play(session)
     except Exception as e:

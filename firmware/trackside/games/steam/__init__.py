@@ -98,6 +98,8 @@ def new_game(setup):
 
 
 _standard = []
+# (the device loads standard.py as a standard game's save is opened: docs/engine.md)
+PARTS = {'standard': ('standard',)}
 
 
 def variant(s):
