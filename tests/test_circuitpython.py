@@ -519,3 +519,16 @@ def test_a_new_game_is_saved_and_opened_by_a_reload(board, tmp_path):
     from trackside.fixed import Saves
     session, note = Saves(str(tmp_path)).open(1)
     assert session.cursor == 0 and session.setup['players'] == ['Red', 'Blue', 'Green', 'Yellow']
+    # Menu > New game with it in play: a reload into the new-game screens, back: into the game
+    menu = {'reverse_tft': 'D1- D0 D0 D1', 'macropad': 'SEL- UP UP SEL'}[board]
+    for step in ('back', 'power-on'):
+        aside = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', menu, 8)
+        assert aside['end'] == 'reload' and aside['last'] == '1 new', aside
+        if step == 'back':          # back from the first new-game screen: a reload into the game
+            back = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', menu.split()[0], 8)
+            assert back['end'] == 'reload' and back['last'] == '1', back
+        else:                       # the new-game screens; switched off there, then on: the game
+            lobby = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', '', 3)
+            assert lobby['screen'] == 'New game' and lobby['game'] is None, lobby
+            assert lobby['last'] == '1'
+        assert code_boot(board, tmp_path, 'STARTUP', '', 8)['game'] == 'steam'

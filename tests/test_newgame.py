@@ -380,3 +380,45 @@ def test_a_new_game_not_named_the_last_is_played_in_place(tmp_path, monkeypatch)
     assert app.session.setup['game'] == 'steam' and app.session.cursor == 0
     assert saves.Saves(str(tmp_path)).slots() == [1, 2]
     assert saves.Saves(str(tmp_path)).last() == 1          # (what a restart would have opened)
+
+
+@pytest.mark.parametrize('saves', ['trackside.saves', 'trackside.fixed'])
+def test_new_game_from_a_game_restarts_into_the_new_game_screens_and_back_into_the_game(
+        tmp_path, monkeypatch, saves):
+    # Menu > New game with a game in play: the game is put aside, the save named with
+    # "new" and the device restarted: its power-on shows the new-game screens on the heap
+    # a first game has; back from the first of them restarts into the game, as it was.
+    from trackside import need
+    from trackside.ui.app import App
+    monkeypatch.setattr(App, 'SAVES', saves)
+    app, names = device('pico_display', tmp_path, restart)
+    with pytest.raises(Restarted):
+        press(app, names, STEAM_BASE_4P)
+    app, names = device('pico_display', tmp_path, restart)
+    for _ in range(6):                          # an entry: the game is not where it began
+        if app.session.cursor:
+            break
+        press(app, names, 'A')
+    played = app.session.all_lines()
+    assert app.session.cursor == 1 and type(top(app)).__name__ == 'Dashboard'
+    with pytest.raises(Restarted):
+        press(app, names, 'B X X A')            # the menu, up twice: "New game"
+    slots = need(saves).Saves(str(tmp_path))
+    assert slots.last() == 1 and slots.new_first()
+    app, names = device('pico_display', tmp_path, restart)
+    assert top(app).title == 'New game' and app.session is None
+    assert not need(saves).Saves(str(tmp_path)).new_first()     # (once)
+    with pytest.raises(Restarted):
+        press(app, names, 'B')                  # back: the game put aside
+    app, names = device('pico_display', tmp_path, restart)
+    assert type(top(app)).__name__ == 'Dashboard' and app.session.all_lines() == played
+
+
+def test_a_power_on_in_the_new_game_screens_opens_the_game_the_next_time(tmp_path):
+    # (switched off while setting up a new game: the game put aside is not lost to them)
+    saved_game(tmp_path, ['scorepad players=Ann,Bob'])
+    Saves(str(tmp_path)).set_last(1, True)
+    app, names = device('pico_display', tmp_path, restart)
+    assert top(app).title == 'New game'
+    app, names = device('pico_display', tmp_path, restart)
+    assert type(top(app)).__name__ == 'Dashboard' and app.session.setup['game'] == 'scorepad'

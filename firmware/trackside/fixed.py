@@ -352,7 +352,7 @@ class Saves:
         used = self.slots()
         slot = None
         try:
-            w = read_at(self.root + '/last/slot', HEAD, 8).split(b'\0')[0].strip()
+            w = (read_at(self.root + '/last/slot', HEAD, 16).split(b'\0')[0].split() or [b''])[0]
             if w.isdigit():
                 slot = int(w)
         except Exception:
@@ -361,10 +361,19 @@ class Saves:
             return slot
         return used[-1] if used else None
 
-    def set_last(self, slot):
-        # A hint only (a cut here: the highest slot is resumed instead).
+    def new_first(self):
+        # Whether the power-on shows the new-game screens first (set_last).
         try:
-            _put(self.root + '/last/slot', HEAD, b'%d\n\0' % slot)
+            w = read_at(self.root + '/last/slot', HEAD, 16).split(b'\0')[0].split()
+            return w[1:2] == [b'new']
+        except Exception:
+            return False
+
+    def set_last(self, slot, new=False):
+        # new: the new-game screens first at the next power-on, back from them opens
+        # slot. A hint only (a cut here: the highest slot is resumed instead).
+        try:
+            _put(self.root + '/last/slot', HEAD, b'%d%s\n\0' % (slot, b' new' if new else b''))
             return True
         except Exception:
             return False

@@ -250,7 +250,7 @@ class Saves:
         used = self.slots()
         slot = None
         try:
-            w = read_at(self.root + '/last', 0, 16).strip()
+            w = (read_at(self.root + '/last', 0, 16).split() or [b''])[0]
             if w.isdigit() and len(w) < 7:
                 slot = int(w)
         except Exception:
@@ -259,8 +259,16 @@ class Saves:
             return slot
         return used[-1] if used else None
 
-    def set_last(self, slot):
-        # Remember the slot to resume. A hint only: if it cannot be written
+    def new_first(self):
+        # Whether the power-on shows the new-game screens first (set_last).
+        try:
+            return read_at(self.root + '/last', 0, 16).split()[1:2] == [b'new']
+        except Exception:
+            return False
+
+    def set_last(self, slot, new=False):
+        # Remember the slot to resume; new: the new-game screens first, back
+        # from them opens it (new_first()). A hint only: if it cannot be written
         # (flash full, a folder in the way), last() falls back to the
         # highest slot; returns whether it was written.
         path = self.root + '/last'
@@ -268,7 +276,7 @@ class Saves:
         try:
             if is_dir(tmp):
                 discard(tmp)
-            _write(tmp, 'wb', [('%d\n' % slot).encode()])
+            _write(tmp, 'wb', [('%d%s\n' % (slot, ' new' if new else '')).encode()])
             replace(path, tmp)          # (a folder called last: discarded)
             return True
         except Exception:

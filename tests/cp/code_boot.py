@@ -7,7 +7,8 @@
 # Prints one JSON line: how it ended ('reload': supervisor.reload() was called, or
 # 'time'), the game in play then, the saves' last, and the device time of the first poll
 # (a power-on shows its 4 s note first; a reload does not), and whether littlefs's
-# journal.py was loaded (CIRCUITPY's saves are fixed.py's).
+# journal.py was loaded (CIRCUITPY's saves are fixed.py's), and the title of the screen
+# on top at the end.
 import importlib
 import json
 import sys
@@ -78,8 +79,9 @@ app = seen.get('app')
 from trackside import fixed
 with open(SAVES + '/last/slot', 'rb') as f:
     f.seek(fixed.HEAD)
-    last = f.read(8).split(b'\0')[0].strip().decode()
+    last = f.read(16).split(b'\0')[0].strip().decode()
 print(json.dumps({'end': end, 'reloads': host.reloads, 'last': last,
                   'game': app.session.setup['game'] if app and app.session else None,
                   'first_poll_ms': seen.get('first_poll_ms'),
-                  'journal': 'trackside.journal' in sys.modules}))
+                  'journal': 'trackside.journal' in sys.modules,
+                  'screen': getattr(app.stack[-1], 'title', None) if app and app.stack else None}))

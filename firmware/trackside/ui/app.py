@@ -456,13 +456,20 @@ class App:
 
     # --- a new game: game, variant, players, colours, settings ---------------------------
 
-    def new_game(self):
+    def new_game(self, reopen=None):
         # The game in play is put aside first, its code and the game
         # screen's let go (ui/saves_ui.py, put_aside): the new-game screens
         # and the new game's rules have the heap a first game has. Back from
-        # the first new-game screen opens the game again. The saved games'
+        # the first new-game screen opens the game (or reopen) again. Where the
+        # device can restart, it does, the new-game screens first at its
+        # power-on (Saves.new_first): the heap a first game has, with none of
+        # the game's names or pieces. The saved games'
         # module is not needed again until the new game's save is made.
-        reopen = saves_ui().put_aside(self)
+        slot = saves_ui().put_aside(self)
+        if slot is not None:
+            reopen = slot
+            if self.restart is not None and self.saves.set_last(slot, True):
+                self.restart()
         if self.restart is None:
             self._saves = None
             forget(self.SAVES)

@@ -44,7 +44,7 @@ class NewGame:
             self.app.push(screen)
         else:
             if reopen is not None:
-                screen.on_back = lambda app: app.open(reopen)
+                screen.on_back = lambda app: need('trackside.ui.saves_ui').switch(app, reopen)
             else:
                 # nothing to go back to (no saved game yet)
                 screen.on_back = lambda app: None

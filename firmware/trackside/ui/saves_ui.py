@@ -17,6 +17,10 @@ def start(app):
     journal = need('trackside.files')
     try:
         slot = app.saves.last()
+        if slot is not None and app.saves.new_first():
+            app.saves.set_last(slot)        # (once: the next power-on opens it)
+            app.new_game(slot)
+            return
         if slot is not None:
             open_slot(app, slot)
             return
