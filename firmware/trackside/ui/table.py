@@ -101,36 +101,11 @@ def game_screen(p, app, hint):
 
 def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
     # The bottom lines: what is asked (small), the answer (medium, or
-    # font), a note beside it (small). The same boxes on every question and
-    # on the game screen, so that only their text changes from one to the
-    # next (a long answer scrolls in its box). On the OLED: the title line only.
-    if not inline(p):
+    # font), a note beside it (small), the same boxes on every question and
+    # on the game screen. Drawn by ui/table_questions.py, where the screen
+    # has room for questions there (only those screens load it); on the
+    # OLED: the title line only.
+    if inline(p):
+        need('trackside.ui.table_questions').lines(p, title, answer, font, note, bg, swatch)
+    else:
         p.put('title', 0, p.h - p.small.height, p.w, p.small.height, title, p.small, theme.DIM, bg)
-        return
-    y = p.h - height(p) + 2
-    fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
-    # Each box is put only when it is to show something else: here every
-    # box has the same place at every call, and a call of put() costs
-    # 10,000 instructions on MicroPython (its frame is on the heap), a look
-    # in the slots a few hundred. (fg follows bg.)
-    slots = p.slots
-    was = slots.get('title')
-    if was is None or was[0] != title or was[7] != bg:
-        p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
-    ay = p.h - p.medium.height - 1
-    nw = 9 * p.small.width + 2         # (a note is 9 characters at most: tests/test_text_fits.py)
-    # the note keeps a character's gap from the answer, which would otherwise
-    # run on into it ("in7/7", "Yel £ A/X/Y: go"): a blank box of its own,
-    # there note or none (boxes that keep their places are redrawn only
-    # where their text changed)
-    gap = p.small.width
-    font = font or p.medium
-    was = slots.get('answer')
-    if was is None or was[0] != answer or was[5] is not font or was[7] != bg or was[8] != swatch:
-        p.put('answer', 0, ay, p.w - nw - gap, p.medium.height, answer, font, theme.TEXT, bg, swatch)
-    was = slots.get('gap')
-    if was is None or was[7] != bg:
-        p.put('gap', p.w - nw - gap, ay, gap, p.medium.height, '', p.small, fg, bg)
-    was = slots.get('note')
-    if was is None or was[0] != note or was[7] != bg:
-        p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
