@@ -128,7 +128,7 @@ class Device:
     def status(self):
         # One line a player understands: the game, where it is, how many entries,
         # what it waits for (or who won), and the screen if it is not the game's.
-        from trackside.ui import table
+        from trackside.ui import dashboard
         top = self.app.stack[-1] if self.app.stack else None
         s = self.app.session
         words = []
@@ -150,7 +150,7 @@ class Device:
                 words.append('game over: %s wins' % winner if winner else 'game over')
             else:
                 words.append(s.prompt()['text'])
-        if top is not None and not isinstance(top, table.Dashboard) and getattr(top, 'title', ''):
+        if top is not None and not isinstance(top, dashboard.Dashboard) and getattr(top, 'title', ''):
             words.append('screen: ' + top.title)
         return ' \u00b7 '.join(w for w in words if w)
 

@@ -97,7 +97,7 @@ def game_part(session, part):
 
 
 class View:
-    # What the device's shared screens read of the App (ui/table.py's
+    # What the device's shared screens read of the App (ui/dashboard.py's
     # numbers and changes): the session, the game's UI module, the short names.
     def __init__(self, session, gui):
         theme = need('trackside.ui.theme')
@@ -166,7 +166,7 @@ def final_table(setup, rows, extra):
 def now_table(gui, session):
     # The numbers the device names after every entry (the UI module's
     # NUMBERS: "£", "inc", "VP"), each player's as they stand now.
-    nums = need('trackside.ui.table').numbers(View(session, gui))
+    nums = need('trackside.ui.dashboard').numbers(View(session, gui))
     heads = [label for label, f in gui.NUMBERS]
     return heads, [[nums[i][q] for i in range(len(heads))] for q in range(len(session.setup['players']))]
 
@@ -206,11 +206,11 @@ def history(session, gui):
     # where it ended a phase, what the phase changed: what the device says
     # under the game after each entry (ui/app.py, done and phase_over) and
     # in its history (ui/menu.py).
-    table = need('trackside.ui.table')
+    dashboard = need('trackside.ui.dashboard')
     menu = need('trackside.ui.menu')
     view = View(session, gui)
     state = json.loads(json.dumps(session.state_at(0)))
-    numbers = table.numbers(view, state)
+    numbers = dashboard.numbers(view, state)
     phase = (state.get('phase'), numbers)
     turns = []
     for k in range(session.cursor):
@@ -219,19 +219,19 @@ def history(session, gui):
             turns.append({'turn': t, 'name': menu.turn_name(session, t), 'entries': [],
                           'start': numbers})
         session.game.apply(state, session.parse(session.lines[k]))
-        after = table.numbers(view, state)
-        moved = table.changes(view, numbers, after)
+        after = dashboard.numbers(view, state)
+        moved = dashboard.changes(view, numbers, after)
         summary = ''
         ph = state.get('phase')
         if ph != phase[0]:
-            total = table.changes(view, phase[1], after)
+            total = dashboard.changes(view, phase[1], after)
             if total and total != moved:
                 summary = '%s: %s' % (getattr(gui, 'PHASES', {}).get(phase[0]) or phase[0], total)
             phase = (ph, after)
         turns[-1]['entries'].append({'n': k + 1, 'line': session.line(k), 'moved': moved,
                                      'phase': summary})
         numbers = after
-        turns[-1]['moved'] = table.changes(view, turns[-1]['start'], after)
+        turns[-1]['moved'] = dashboard.changes(view, turns[-1]['start'], after)
     return turns
 
 

@@ -198,7 +198,7 @@ def test_a_game_without_its_own_header_ends_with_phase_over_and_a_rank(log):
 
 def test_a_cell_with_a_space_is_text_on_the_left_and_any_other_an_amount_on_the_right():
     # engine.md, "The UI module", cells(): how the game screen lines up a game's cells
-    from trackside.ui import table
+    from trackside.ui import rows as table_rows
 
     class Gui:
         @staticmethod
@@ -209,7 +209,7 @@ def test_a_cell_with_a_space_is_text_on_the_left_and_any_other_an_amount_on_the_
         gui = Gui
         shorts = ['Ann', 'Bob']
 
-    rows, whole = table.columns(App, [0, 1], 40)
+    rows, whole = table_rows.columns(App, [0, 1], 40)
     assert whole
     assert rows[0] == 'Ann 12 out 4th'
     assert rows[1] == 'Bob  7      in'          # '7' and 'in' (no space): both on the right

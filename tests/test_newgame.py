@@ -143,7 +143,8 @@ def test_a_new_game_from_the_menu_puts_the_game_aside_and_back_opens_it(tmp_path
     press(app, names, 'A')
     assert top(app).title == 'New game' and app.session is None
     for name in ('trackside.games.steam', 'trackside.games.steam.turn', 'trackside.games.steam.ui',
-                 'trackside.ui.table', 'trackside.ui.table_questions', 'trackside.ui.entry'):
+                 'trackside.ui.rows', 'trackside.ui.table', 'trackside.ui.dashboard',
+                 'trackside.ui.table_questions', 'trackside.ui.entry'):
         assert name not in sys.modules, name
     press(app, names, 'B')                          # back: the game again, as it was
     assert app.session is not None and app.session.cursor == cursor

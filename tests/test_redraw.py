@@ -6,7 +6,7 @@
 import pytest
 
 from host_sim import keyscript
-from trackside.ui import paint, table
+from trackside.ui import paint, dashboard
 from ui_play import device, keys
 
 GAMES = [('pico_display', 'steam-base-3p.keys'), ('pico_display2', 'steam-base-3p.keys'),
@@ -36,8 +36,8 @@ def test_the_game_screen_after_each_press_is_what_a_fresh_drawing_shows(board, s
             continue
         shown = picture(app)
         p.clear()
-        table.Dashboard().draw(p, app)
-        if not isinstance(app.stack[-1], table.Dashboard):
+        dashboard.Dashboard().draw(p, app)
+        if not isinstance(app.stack[-1], dashboard.Dashboard):
             app.stack[-1].draw(p, app)      # a question at the foot of the game screen
         assert picture(app) == shown, 'press %d (%s) on %s' % (n, names[index], type(app.stack[-1]).__name__)
         checked += 1
@@ -78,8 +78,8 @@ def test_random_presses_leave_the_game_screen_as_a_fresh_drawing_shows(board, lo
             continue
         shown = picture(app)
         p.clear()
-        table.Dashboard().draw(p, app)
-        if not isinstance(app.stack[-1], table.Dashboard):
+        dashboard.Dashboard().draw(p, app)
+        if not isinstance(app.stack[-1], dashboard.Dashboard):
             app.stack[-1].draw(p, app)
         assert picture(app) == shown, 'press %d (%s) on %s' % (n, names[index], type(app.stack[-1]).__name__)
 

@@ -159,10 +159,10 @@ def test_the_rulebook_auction_b1_through_the_buttons(tmp_path):
 
 
 def test_the_rows_columns_line_up_with_bytes_cells_and_two_byte_characters():
-    # table.columns takes a game's cells as str or as bytes (Steam's are
+    # rows.columns takes a game's cells as str or as bytes (Steam's are
     # bytes, made without a new str each); the padding counts characters,
     # so Brass's '£' (two bytes in UTF-8) lines up as '$' does.
-    from trackside.ui import table
+    from trackside.ui import rows as table_rows
 
     class Gui:
         CELLS = [['£5', b'i+1'], ['£12', b'i-10'], [b'$7', 'out 4th']]
@@ -174,7 +174,7 @@ def test_the_rows_columns_line_up_with_bytes_cells_and_two_byte_characters():
         shorts = ['Red', 'Blu', 'Grn']
         gui = Gui()
 
-    rows, whole = table.columns(App(), [0, 1, 2], 40)
+    rows, whole = table_rows.columns(App(), [0, 1, 2], 40)
     assert whole
     assert rows == ['Red  £5     i+1', 'Blu £12    i-10', 'Grn  $7 out 4th']
 
@@ -184,23 +184,23 @@ def test_the_end_of_a_phase_says_what_the_whole_phase_changed(tmp_path):
     # as the answer screens hand it over (app.submit): when an entry ends a
     # phase, the status has the phase's changes from its first entry to its
     # last, worked out here from the states at both ends.
-    from trackside.ui import table
+    from trackside.ui import dashboard
     with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
         lines = [l for l in f.read().splitlines() if l.strip()]
     from trackside.session import new_session
     app, names = device('pico_display', tmp_path)
     app.play(new_session(lines[0]))
     s = app.session
-    start = (s.state['phase'], table.numbers(app))
+    start = (s.state['phase'], dashboard.numbers(app))
     summaries = 0
     for line in lines[1:]:
-        before = table.numbers(app)
+        before = dashboard.numbers(app)
         app.submit(line)
-        after = table.numbers(app)
+        after = dashboard.numbers(app)
         what, moved, phase = app.status
-        assert what == line and moved == table.changes(app, before, after)
+        assert what == line and moved == dashboard.changes(app, before, after)
         if s.state['phase'] != start[0]:
-            whole = table.changes(app, start[1], after)
+            whole = dashboard.changes(app, start[1], after)
             if whole and whole != moved:
                 label = app.gui.PHASES.get(start[0]) or start[0]
                 assert phase == '%s: %s' % (label, whole), line
@@ -229,7 +229,7 @@ def test_after_an_undo_a_phase_seen_only_in_part_has_no_summary(tmp_path):
 
 
 def test_a_turn_in_the_history_says_what_the_turn_changed(tmp_path):
-    from trackside.ui import table, menu
+    from trackside.ui import dashboard, menu
     with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
         lines = [l for l in f.read().splitlines() if l.strip()]
     s = saved_game(tmp_path, lines[:60])
@@ -243,7 +243,8 @@ def test_a_turn_in_the_history_says_what_the_turn_changed(tmp_path):
     menu.entry(app, -2)
     top = app.stack[-1]
     assert isinstance(top, MessageScreen) and top.title == 'Turn 2: %d entries' % (end - first)
-    want = table.changes(app, table.numbers(app, s.state_at(first)), table.numbers(app, s.state_at(end)))
+    want = dashboard.changes(app, dashboard.numbers(app, s.state_at(first)),
+                             dashboard.numbers(app, s.state_at(end)))
     assert top.text == want and want
     assert top.lines == want.split('; ') and not top.alert     # a player a line, not a warning
 

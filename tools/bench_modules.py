@@ -24,8 +24,9 @@ from bench_ui import romfs_image  # noqa: E402
 # and the UI at start-up, then each game's rules and screens.
 CORE = ['trackside.rules', 'trackside.logfmt', 'trackside.settings', 'trackside.games',
         'trackside.timeline', 'trackside.session', 'trackside.journal', 'trackside.ui.theme', 'trackside.ui.font',
-        'trackside.ui.keys', 'trackside.ui.paint', 'trackside.ui.screens', 'trackside.ui.table',
-        'trackside.ui.table_questions', 'trackside.ui.entry', 'trackside.ui.app',
+        'trackside.ui.keys', 'trackside.ui.paint', 'trackside.ui.screens', 'trackside.ui.rows',
+        'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.table_questions', 'trackside.ui.entry',
+        'trackside.ui.app',
         'trackside.ui.fonts.small', 'trackside.ui.fonts.medium', 'trackside.ui.fonts.digits']
 GAMES = (
     # (a game's package imports the modules it always needs: steam's, turn.py and deliver.py)

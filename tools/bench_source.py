@@ -87,10 +87,15 @@ all. That is why every game's part is imported as the game begins (Steam's `turn
 Done so far (issue 30 part 2): the new-game screens, the save slots, `setupline`, `forms`
 and the settings' words let go before the game screen is compiled (Steam base needed 280 KB,
 then 251); the MacroPad's glyph cache capped at 4 KB (was 12: 14-20 KB of the peak); Steam's
-delivery and initial auction split out of `turn.py`. Left: every game still needs 50-90 KB
-more than the target. What would close it is less code held at once from source: the UI's
-biggest modules (`app.py`, `paint.py`, `screens.py`, `table.py`, 16-23 KB of source each)
-split so that a screen's rare parts are not held and no module's parse tree is large, the
+delivery and initial auction split out of `turn.py`; the game screen's `table.py` (2,780
+tokens, a parse tree of about 60 KB) split into `rows.py`, `table.py` and `dashboard.py`
+(1,211, 764 and 555; the bottom lines' two-line form, which the OLED never shows, went to
+`table_questions.py`, 870), which cut what opening a save needs by up to 5 KB (Steam base
+179 to 174) but not what a whole game needs, decided later in play on a heap in pieces
+(Score pad: as the menu opens), and the two modules more hold 0.8 KB. Left: every game
+still needs 50-90 KB more than the target. What would close it is less code held at once
+from source: the UI's biggest modules (`app.py`, `paint.py`, `screens.py`, 16-23 KB of
+source each) split so that a screen's rare parts are not held and no module's parse tree is large, the
 rules of Russian Railroads and Brass (36-40 KB held) the same; or CircuitPython `.mpy` files
 made by CircuitPython's own `mpy-cross` (not on our registries), which leave out the
 compiling and a part of the pieces: issue 30 measured 28 KB less for Steam base that way.

@@ -140,7 +140,7 @@ class App:
         forget(self.SAVES)
         forget('trackside.resume')
         forget('trackside.setupline')
-        self.stack = [table().Dashboard()]
+        self.stack = [dashboard().Dashboard()]
         self.stack[0].draw(self.p, self)
         self.show_turn()
 
@@ -194,7 +194,7 @@ class App:
         # the phase in play and the numbers at its start (None: not seen from
         # its start, as in a game opened part-way): for the phase's summary
         s = session.state
-        self.phase = (s.get('phase'), table().numbers(self) if session.cursor == 0 else None)
+        self.phase = (s.get('phase'), dashboard().numbers(self) if session.cursor == 0 else None)
         self.home()
 
     # --- answering the game's prompt ---------------------------------------------------
@@ -332,7 +332,7 @@ class App:
         if self.arrowed:
             return                      # (act_by: an arrow opens, A enters)
         s = self.session
-        before = table().numbers(self)
+        before = dashboard().numbers(self)
         try:
             staged = s.do_text(line, staged=True)
         except RuleError as e:
@@ -382,14 +382,14 @@ class App:
     def done(self, what, before, entered=True):
         # Back to the game screen, saying what was done and what it changed,
         # and when an entry ended a phase, what the whole phase changed.
-        after = table().numbers(self)
-        moved = table().changes(self, before, after)
+        after = dashboard().numbers(self)
+        moved = dashboard().changes(self, before, after)
         self.status = (what, moved, self.phase_over(after, moved, entered))
         self.home()
 
     phase = None
-    rows_from = 0           # the first row shown at the game's end, where not all fit (ui/table.py)
-    rows_small = False      # the rows needed the small type once this game (ui/table.py)
+    rows_from = 0           # the first row shown at the game's end, where not all fit (ui/rows.py)
+    rows_small = False      # the rows needed the small type once this game (ui/rows.py)
 
     def phase_over(self, after, moved, entered):
         # The summary of the phase just ended ('' if none did): "Build: Red
@@ -405,7 +405,7 @@ class App:
         self.phase = (ph, after)
         if was is None or was[1] is None:
             return ''
-        total = table().changes(self, was[1], after)
+        total = dashboard().changes(self, was[1], after)
         if not total or total == moved:         # (a phase of one entry: said already)
             return ''
         return '%s: %s' % (getattr(self.gui, 'PHASES', {}).get(was[0]) or was[0], total)
@@ -440,7 +440,7 @@ class App:
         if not s or not s.can_undo():
             return
         line = s.line(s.cursor - 1)
-        before = table().numbers(self)
+        before = dashboard().numbers(self)
         try:
             s.undo()
         except Exception as e:
@@ -492,6 +492,10 @@ def saves_ui():
 
 def table():
     return need('trackside.ui.table')
+
+
+def dashboard():
+    return need('trackside.ui.dashboard')
 
 
 def ask():

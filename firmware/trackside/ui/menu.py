@@ -4,7 +4,7 @@
 # greyed, and says why. Taking back many entries at once asks first. Only
 # loaded while the menu is open.
 from trackside.ui.screens import ListScreen, ConfirmScreen, MessageScreen
-from trackside.ui import table
+from trackside.ui import dashboard
 from trackside import need
 
 
@@ -38,7 +38,7 @@ def on_menu(app, what):
     if what == 'undo':
         app.undo()
     elif what == 'redo':
-        before = table.numbers(app)
+        before = dashboard.numbers(app)
         if safely(app, s.redo):
             app.done('redid: ' + s.line(s.cursor - 1), before, False)
     elif what == 'redo all':
@@ -81,7 +81,7 @@ def safely(app, step, *args):
 
 
 def redo_all(app, n):
-    before = table.numbers(app)
+    before = dashboard.numbers(app)
     if safely(app, app.session.redo, n):
         app.done('redid %d entries' % n, before, False)
 
@@ -89,7 +89,7 @@ def redo_all(app, n):
 def undo_to(app, k):
     # Take back every entry after the first k: one step, which redo brings back.
     s = app.session
-    before = table.numbers(app)
+    before = dashboard.numbers(app)
     n = s.cursor - k
     if safely(app, s.undo, n):
         app.done('undid %d entries' % n, before, False)
@@ -103,9 +103,9 @@ def turn_summary(app, t):
     starts = [k for k in s.turn_starts() if 0 < k < s.cursor]
     first = starts[t - 2] if t >= 2 else 0
     end = starts[t - 1] if t - 1 < len(starts) else s.cursor
-    before = table.numbers(app, s.state_at(first))
-    after = table.numbers(app, s.state_at(end))
-    moved = table.changes(app, before, after) or 'no numbers changed'
+    before = dashboard.numbers(app, s.state_at(first))
+    after = dashboard.numbers(app, s.state_at(end))
+    moved = dashboard.changes(app, before, after) or 'no numbers changed'
     name = turn_name(s, t)
     screen = MessageScreen('%s%s: %d entries' % (name[0].upper(), name[1:], end - first), moved,
                            alert=False)
@@ -174,9 +174,9 @@ def entry(app, k):
     if k < 0:
         turn_summary(app, -k)
         return
-    before = table.numbers(app, s.state_at(k))
-    after = table.numbers(app, s.state_at(k + 1))
-    moved = table.changes(app, before, after) or 'no numbers changed'
+    before = dashboard.numbers(app, s.state_at(k))
+    after = dashboard.numbers(app, s.state_at(k + 1))
+    moved = dashboard.changes(app, before, after) or 'no numbers changed'
     later = s.cursor - k
     app.push(ConfirmScreen('Undo to here? (%d)' % later,
                            ['%d. %s' % (k + 1, s.line(k)), moved,

@@ -5,7 +5,7 @@
 # screen: the others never hold this code.
 from trackside.ui import theme
 from trackside.ui.screens import wrap
-from trackside.ui.table import status_text
+from trackside.ui.dashboard import status_text
 
 NAMES = ('said0', 'said1', 'said2', 'said3', 'said4', 'said5')
 

@@ -40,7 +40,7 @@ def start(app):
 # The game screen's modules (ui/NAME.py), loaded when a game is first shown
 # (not at start-up: the saved games and the new-game screens have the heap,
 # 13 KB of the 64-bit bench's), let go with a game put aside for a new one.
-GAME_SCREEN = ('table', 'table_questions', 'entry', 'roomy', 'menu', 'chart')
+GAME_SCREEN = ('rows', 'table', 'dashboard', 'table_questions', 'entry', 'roomy', 'menu', 'chart')
 
 
 def close(app):
@@ -85,10 +85,11 @@ def compile_game(words):
     if name not in names():
         return                              # (the save's fault: reading it says so)
     where = 'trackside.games.' + name
-    for m in ('trackside.setupline', 'trackside.settings', 'trackside.ui.table',
-              'trackside.ui.entry'):
+    for m in ('trackside.setupline', 'trackside.settings', 'trackside.ui.rows',
+              'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.entry'):
         gc.collect()
         need(m)
+    gc.collect()
     game = need(where)
     parts = getattr(game, 'PARTS', ())
     if isinstance(parts, dict):             # by variant: the setup's second word, or the first

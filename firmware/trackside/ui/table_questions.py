@@ -1,10 +1,47 @@
 # Questions asked during a game, at the bottom of the game screen: the
 # players' table stays where it is above them, so answering a prompt pushes
 # to the display only the question's lines, not whole new screens. On a
-# screen too small for both (the 128x64 OLED) the full screens are used.
+# screen too small for both (the 128x64 OLED) the full screens are used
+# and this module is not loaded, so the two bottom lines such a screen has,
+# under its questions and under the game alike, are drawn here (lines).
 from trackside.ui.screens import ListScreen, AmountScreen, ConfirmScreen, MessageScreen, wrap
-from trackside.ui.table import game_screen, lines, HINT
+from trackside.ui.table import game_screen, height, HINT
 from trackside.ui import theme
+
+
+def lines(p, title, answer, font=None, note='', bg=theme.BACKGROUND, swatch=None):
+    # The bottom lines of the game screen where it has room for a question
+    # there (ui/table.py, lines: on the OLED the title line only): what is
+    # asked (small), the answer (medium, or font), a note beside it (small).
+    # The same boxes on every question and on the game screen, so that only
+    # their text changes from one to the next (a long answer scrolls in its box).
+    y = p.h - height(p) + 2
+    fg = theme.DIM if bg == theme.BACKGROUND else theme.TEXT
+    # Each box is put only when it is to show something else: here every
+    # box has the same place at every call, and a call of put() costs
+    # 10,000 instructions on MicroPython (its frame is on the heap), a look
+    # in the slots a few hundred. (fg follows bg.)
+    slots = p.slots
+    was = slots.get('title')
+    if was is None or was[0] != title or was[7] != bg:
+        p.put('title', 0, y, p.w, p.small.height, title, p.small, fg, bg)
+    ay = p.h - p.medium.height - 1
+    nw = 9 * p.small.width + 2         # (a note is 9 characters at most: tests/test_text_fits.py)
+    # the note keeps a character's gap from the answer, which would otherwise
+    # run on into it ("in7/7", "Yel £ A/X/Y: go"): a blank box of its own,
+    # there note or none (boxes that keep their places are redrawn only
+    # where their text changed)
+    gap = p.small.width
+    font = font or p.medium
+    was = slots.get('answer')
+    if was is None or was[0] != answer or was[5] is not font or was[7] != bg or was[8] != swatch:
+        p.put('answer', 0, ay, p.w - nw - gap, p.medium.height, answer, font, theme.TEXT, bg, swatch)
+    was = slots.get('gap')
+    if was is None or was[7] != bg:
+        p.put('gap', p.w - nw - gap, ay, gap, p.medium.height, '', p.small, fg, bg)
+    was = slots.get('note')
+    if was is None or was[0] != note or was[7] != bg:
+        p.put('note', p.w - nw, ay, nw, p.medium.height, note, p.small, fg, bg)
 
 
 class Ask:
@@ -75,6 +112,6 @@ class AskMessage(Ask, MessageScreen):
 def fits(p, text):
     # Does a message fit the two lines of a question? (The second line is
     # the answer's box, narrower than the screen by the note beside it and
-    # the gap before the note: ui/table.py, lines.)
+    # the gap before the note: lines, above.)
     w = wrap(text, p.small, p.w - 4)
     return len(w) <= 2 and (len(w) < 2 or p.small.measure(w[1]) <= p.w - 10 * p.small.width - 4)

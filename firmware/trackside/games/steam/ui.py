@@ -51,7 +51,7 @@ def cells(app, q):
                 'i%s' % signed(inc // 2 if inc > 0 else 2 * inc), '%dlk' % s['links'][q]]
     # (the cells of every entry's redraw as bytes: on MicroPython a new str
     # is looked up among all the interned ones, thousands of instructions
-    # each; table.columns takes either)
+    # each; ui/rows.py's columns takes either)
     if ph == 'bidding':
         return [b'$%d' % s['cash'][q], bid_status(s, q)]
     if ph == 'capital':
