@@ -332,7 +332,7 @@ def do_score(s, names):
 # replayed log never needs them; the device loads them as a game is
 # opened, PARTS) ---------------------------------------------------------
 
-PARTS = ('questions', 'once')
+PARTS = ('questions',)
 
 def need_questions():
     return need('trackside.games.russianrailroads.questions')
