@@ -181,7 +181,7 @@ def charts(session, gui):
     # Each series of the game's CHART (the device's chart screen), each
     # player's value at the start of the game, at the end of each turn, and
     # at the end (or now): as ui/chart.py draws it (its turn_history).
-    menu = need('trackside.ui.menu')
+    past = need('trackside.ui.history')
     series = gui.CHART
     values = need('trackside.ui.chart').turn_history(session, [f for title, f in series])
     marks = [0] + [k for k in session.turn_starts() if 0 < k < session.cursor] + [session.cursor]
@@ -189,14 +189,14 @@ def charts(session, gui):
     for i in range(1, len(marks)):
         last = i == len(marks) - 1
         t = session.turn_of(marks[i] - 1) if marks[i] else 1
-        name = menu.turn_name(session, t)
+        name = past.turn_name(session, t)
         if last and not session.over():
             labels.append('now')
             tips.append('now, in %s' % name if marks[i] != marks[i - 1] else 'now')
         else:
             labels.append(short_turn(name))
             tips.append('after %s' % name)
-    word = menu.turn_name(session, 1).split()[-2]
+    word = past.turn_name(session, 1).split()[-2]
     return [{'title': title, 'labels': labels, 'tips': tips, 'points': values[i], 'marks': marks,
              'caption': 'at the end of each %s' % word} for i, (title, f) in enumerate(series)]
 
@@ -205,9 +205,9 @@ def history(session, gui):
     # Every entry in effect, turn by turn, each with what it changed and,
     # where it ended a phase, what the phase changed: what the device says
     # under the game after each entry (ui/app.py, done and phase_over) and
-    # in its history (ui/menu.py).
+    # in its history (ui/history.py).
     dashboard = need('trackside.ui.dashboard')
-    menu = need('trackside.ui.menu')
+    past = need('trackside.ui.history')
     view = View(session, gui)
     state = json.loads(json.dumps(session.state_at(0)))
     numbers = dashboard.numbers(view, state)
@@ -216,7 +216,7 @@ def history(session, gui):
     for k in range(session.cursor):
         t = session.turn_of(k)
         if not turns or turns[-1]['turn'] != t:
-            turns.append({'turn': t, 'name': menu.turn_name(session, t), 'entries': [],
+            turns.append({'turn': t, 'name': past.turn_name(session, t), 'entries': [],
                           'start': numbers})
         session.game.apply(state, session.parse(session.lines[k]))
         after = dashboard.numbers(view, state)

@@ -168,12 +168,12 @@ def test_the_history_names_brass_rounds_by_era_and_the_stacks_tell_mill_from_min
     # Brass plays rounds, in two eras: the history's separators say "canal round 1",
     # and on into the rail era, "rail round 1" (a turn number would not be a round);
     # the next tile of each stack: mill and mine no longer both "Mi".
-    from trackside.ui import menu
+    from trackside.ui import history
     from trackside.games.brass import pages as brass_pages
     lines = log_lines('brass-w07-4p.log')
     saved_game(tmp_path, lines)
     app, names = device('pico_display', tmp_path)
-    menu.history(app)
+    history.history(app)
     seps = [label for label, v in app.stack[-1].items if label.startswith('--')]
     rounds = app.session.state['rounds']
     assert seps[-1] == '-- canal round 1 --'

@@ -212,8 +212,8 @@ def test_the_lists_labels_differ_where_the_screen_shows_them_section_3_and_14(tm
     assert claims and len(set(x[:13] for x in claims)) == len(claims), claims
     saved_game(tmp_path, ['russianrailroads players=Red,Blue', 'Blue start rouble'])
     app, names = device('pico_display', tmp_path)
-    from trackside.ui import menu
-    menu.history(app)                           # (rounds, not turns)
+    from trackside.ui import history
+    history.history(app)                           # (rounds, not turns)
     assert [label for label, v in app.stack[-1].items][0] == '-- round 1 --'
 
 

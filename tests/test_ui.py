@@ -229,7 +229,7 @@ def test_after_an_undo_a_phase_seen_only_in_part_has_no_summary(tmp_path):
 
 
 def test_a_turn_in_the_history_says_what_the_turn_changed(tmp_path):
-    from trackside.ui import dashboard, menu
+    from trackside.ui import dashboard, history, menu
     with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
         lines = [l for l in f.read().splitlines() if l.strip()]
     s = saved_game(tmp_path, lines[:60])
@@ -237,10 +237,10 @@ def test_a_turn_in_the_history_says_what_the_turn_changed(tmp_path):
     assert app.session.cursor == s.cursor
     starts = [k for k in app.session.turn_starts() if 0 < k < s.cursor]
     first, end = starts[0], starts[1]           # turn 2
-    menu.history(app)
+    history.history(app)
     rows = [v for label, v in app.stack[-1].items]
     assert -2 in rows
-    menu.entry(app, -2)
+    history.entry(app, -2)
     top = app.stack[-1]
     assert isinstance(top, MessageScreen) and top.title == 'Turn 2: %d entries' % (end - first)
     want = dashboard.changes(app, dashboard.numbers(app, s.state_at(first)),
@@ -294,14 +294,14 @@ def test_a_sequence_is_one_screen_and_back_asks_each_question_again_as_answered(
 
 
 def test_the_history_lists_every_entry_last_first_a_line_before_each_turn(tmp_path):
-    # Its rows are made as they are drawn (ui/menu.py, Entries): the same
+    # Its rows are made as they are drawn (ui/history.py, Entries): the same
     # rows a list made at once would hold, and no others.
-    from trackside.ui import menu
+    from trackside.ui import history
     with open(os.path.join(ROOT, 'tools', 'games', 'steam-base-4p.log')) as f:
         lines = [l for l in f.read().splitlines() if l.strip()]
     s = saved_game(tmp_path, lines[:90])
     app, names = device('pico_display', tmp_path)
-    menu.history(app)
+    history.history(app)
     rows = app.stack[-1].items
     want = []
     turn = None

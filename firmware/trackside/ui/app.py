@@ -135,6 +135,7 @@ class App:
         # meanwhile.
         forget('trackside.ui.forms')
         forget('trackside.ui.menu')
+        forget('trackside.ui.history')
         forget('trackside.ui.saves_ui')
         self._saves = None
         forget(self.SAVES)

@@ -40,7 +40,7 @@ def start(app):
 # The game screen's modules (ui/NAME.py), loaded when a game is first shown
 # (not at start-up: the saved games and the new-game screens have the heap,
 # 13 KB of the 64-bit bench's), let go with a game put aside for a new one.
-GAME_SCREEN = ('rows', 'table', 'dashboard', 'table_questions', 'entry', 'roomy', 'menu', 'chart')
+GAME_SCREEN = ('history', 'rows', 'table', 'dashboard', 'table_questions', 'entry', 'roomy', 'menu', 'chart')
 
 
 def close(app):
