@@ -90,10 +90,9 @@ def _scan(path):
     # (end, setup) of a copy: the offset after its last good record, and its
     # first record's text (None: blank, damaged or missing). Raises OSError
     # if the copy cannot be read at all.
-    resume = need('trackside.resume')
     end = 0
     setup = None
-    g = resume.records(path, False)
+    g = need('trackside.reader').records(path)
     try:
         for n, text, e, whole in g:
             if text is None or not whole:
@@ -111,7 +110,7 @@ class Saves:
         self.root = root
         self.problem = None
         self.count = 0
-        need('trackside.resume').FIXED = HEAD
+        need('trackside.reader').FIXED = HEAD
         try:
             self._make()
         except Exception as e:
@@ -189,11 +188,11 @@ class Saves:
 
     def slots(self):
         # The slots either copy of which begins with a good setup.
-        resume = need('trackside.resume')
+        reader = need('trackside.reader')
         found = []
         try:
             for slot in range(1, self.count + 1):
-                if resume.valid_start(self.copy(slot, 'a')) or resume.valid_start(self.copy(slot, 'b')):
+                if reader.valid_start(self.copy(slot, 'a')) or reader.valid_start(self.copy(slot, 'b')):
                     found.append(slot)
         except Exception as e:
             self.problem = 'The save space cannot be read: %s.' % explain(e)
@@ -203,7 +202,7 @@ class Saves:
         best, _ = self._pick(slot)
         if not best or not best[1]:
             return None
-        return need('trackside.resume')._first(best[0])[1]
+        return need('trackside.reader')._first(best[0])[1]
 
     def describe(self, slot):
         # One line for the list of saves, from the setup line only.
@@ -258,7 +257,7 @@ class Saves:
             b = self.copy(slot, 'b')
             # (replayed first: damage before good records is no cut, and is
             # left as it is for "Recover what is readable")
-            session, good_end, whole, cut, why, chain = need('trackside.resume')._replay(path, True)
+            session, good_end, whole, cut, why, chain = need('trackside.reader')._replay(path, True)
             note = None
             if other is not None:
                 _mend(path, end, other)     # the other copy first: this one holds the game
@@ -329,7 +328,7 @@ class Saves:
             best, other = self._pick(slot)
             if not best or not best[1]:
                 raise SaveError('There is no save %d any more.' % slot)
-            r = need('trackside.resume')._replay(best[0], False)
+            r = need('trackside.reader')._replay(best[0], False)
             good_end, why, cut = r[1], r[4], r[3]
             if other is not None:
                 _mend(best[0], good_end, other)

@@ -139,6 +139,7 @@ class App:
         self._saves = None
         forget(self.SAVES)
         forget('trackside.resume')
+        forget('trackside.reader')
         forget('trackside.setupline')
         self.stack = [table().Dashboard()]
         self.stack[0].draw(self.p, self)
@@ -467,6 +468,7 @@ class App:
             self._saves = None
             forget(self.SAVES)
             forget('trackside.resume')
+            forget('trackside.reader')
         forget('trackside.ui.saves_ui')
         need('trackside.ui.newgame').NewGame(self).begin(reopen)
 
