@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from trackside import fixed, fixed_log, reader
+from trackside import fixed, fixed_log, fixed_make, need, reader
 from trackside.journal import SaveError
 from trackside.logfmt import seal
 from trackside.session import new_session
@@ -34,7 +34,7 @@ def game(saves, lines=LINES):
 
 def test_the_space_is_made_once_with_every_copy_at_full_size(tmp_path):
     saves = fixed.Saves(str(tmp_path))
-    assert saves.problem is None and saves.count == fixed.SLOTS
+    assert saves.problem is None and saves.count == fixed_make.SLOTS
     for slot in range(1, saves.count + 1):
         for c in 'ab':
             assert os.path.getsize(saves.copy(slot, c)) == fixed_log.SIZE
@@ -51,7 +51,7 @@ def test_a_space_cut_short_while_made_is_finished_at_the_next_power_on(tmp_path)
     os.remove(os.path.join(str(tmp_path), 'ready'))
     os.truncate(saves.copy(3, 'b'), 1000)
     again = fixed.Saves(str(tmp_path))
-    assert again.problem is None and again.count == fixed.SLOTS
+    assert again.problem is None and again.count == fixed_make.SLOTS
     assert os.path.getsize(again.copy(3, 'b')) == fixed_log.SIZE
 
 
@@ -100,7 +100,7 @@ def test_a_full_save_refuses_the_entry_and_keeps_the_game(tmp_path, monkeypatch)
     setup = seal(new_session(SETUP).setup_line())
     size = fixed_log.HEAD + 5 + len(setup) + len(seal(LINES[0])) + len(seal(LINES[1]))
     monkeypatch.setattr(fixed_log, 'SIZE', size)                        # what the journal takes
-    monkeypatch.setattr(fixed, 'SIZE', size)                            # the copies made so
+    monkeypatch.setattr(need('trackside.fixed_make'), 'SIZE', size)     # the copies made so
     saves = fixed.Saves(str(tmp_path))
     slot, s = game(saves, LINES[:2])
     with pytest.raises(SaveError) as e:
@@ -153,3 +153,23 @@ def test_a_drive_too_full_says_so(tmp_path, monkeypatch):
     monkeypatch.setattr(os, 'statvfs', real)
     with pytest.raises(SaveError):
         game(saves, [])
+
+
+def test_the_saves_load_none_of_littlefs_s_modules_and_let_go_of_their_rare_parts(tmp_path, monkeypatch):
+    # From source every module loaded is compiled in RAM: CIRCUITPY's saves read
+    # a save back with reader.py alone (no tail, no snapshot: resume.py is
+    # littlefs's), and the space's making and the repairs are let go after use.
+    for name in ('trackside.resume', 'trackside.journal', 'trackside.snapshot'):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    saves = fixed.Saves(str(tmp_path))
+    slot, s = game(saves)
+    fixed_log.close_all()
+    os.remove(saves.copy(slot, 'b'))            # a copy spoiled: the game is moved
+    again = fixed.Saves(str(tmp_path))
+    moved = again.open(slot)[0]
+    assert again.slots() == [2] and again.describe(2) == '2: steam base, Ann Bob Cid'
+    assert again.recover(2)[0].all_lines() == moved.all_lines() == s.all_lines()
+    again.delete(2)
+    for name in ('trackside.resume', 'trackside.journal', 'trackside.snapshot',
+                 'trackside.fixed_make', 'trackside.fixed_recover'):
+        assert name not in sys.modules, name

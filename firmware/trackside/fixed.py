@@ -11,33 +11,18 @@
 # the same log, each followed by a NUL byte) and written a first, then b: a
 # cut can spoil only the copy being written, and the other holds every entry
 # acknowledged. Opening a save takes the copy with more good records and
-# writes it over the other first. This module is the slots, let go while a
-# game is played: that needs only the writer, fixed_log.py.
-import os
-from trackside import need
+# writes it over the other first.
+#
+# This module is the slots (listed, opened, mended, deleted), let go while a
+# game is played: that needs only the writer, fixed_log.py. Apart from it too,
+# each loaded only when wanted: the space made at the first power-on
+# (fixed_make.py), what a damaged slot can still give (fixed_recover.py) and
+# the records read back (reader.py). From source, each is compiled on its
+# own: none needs a parse tree the size of all of them.
+from trackside import need, unload
 from trackside.logfmt import seal, crc
 from trackside.files import SaveError, explain, read_at, exists, _unreadable
-from trackside.fixed_log import SIZE, HEAD, Journal, _put
-
-PAD = 5120          # space around a copy's clusters: more than a flash block
-SLOTS = 4           # at most; fewer where the drive has no room for them
-RESERVE = 16384     # left free for the player's own files
-_ZERO = bytes(512)
-
-
-def _fill(path, n):
-    # Make path n bytes long (zeros), or finish one cut short.
-    have = os.stat(path)[6] if exists(path) else 0
-    if have >= n:
-        return
-    f = open(path, 'ab')
-    try:
-        while have < n:
-            k = min(512, n - have)
-            f.write(_ZERO[:k])
-            have += k
-    finally:
-        f.close()
+from trackside.fixed_log import HEAD, Journal, _put
 
 
 def _scan(path):
@@ -77,47 +62,15 @@ class Saves:
         return self.copy(slot, 'a')
 
     def _make(self):
-        # The save space, made once: it is the only time this module makes a
-        # file (the power cut while it is made: the next power-on finishes it).
-        r = self.root
-        done = r + '/ready'
+        # The save space: made at the first power-on (fixed_make.py), ready after.
+        done = self.root + '/ready'
         if exists(done):
             self.count = int(read_at(done, 0, 8).strip() or 0)
             return
-        if not exists(r):
-            os.mkdir(r)
-        plan = r + '/plan'
-        w = read_at(plan, 0, 8).strip() if exists(plan) else b''
-        if w.isdigit() and int(w) > 0:
-            n = int(w)          # (a making cut short: finished now, as planned)
-        else:
-            st = os.statvfs(r)
-            free = st[0] * st[4]
-            each = 2 * (SIZE + PAD + 2 * st[0])
-            n = min(SLOTS, (free - RESERVE - 3 * PAD) // each)
-            if n < 1:
-                self.problem = ('CIRCUITPY is too full to keep saves: %d KB free, %d KB needed. '
-                                'Make room on the drive.' % (free // 1024, (each + RESERVE + 3 * PAD) // 1024))
-                return
-            f = open(plan, 'wb')
-            f.write(b'%d\n' % n)
-            f.close()
-        _fill(r + '/pad', PAD)
-        for slot in range(1, n + 1):
-            for c in 'ab':
-                d = '%s/%d%s' % (r, slot, c)
-                if not exists(d):
-                    os.mkdir(d)
-                _fill(d + '/game.log', SIZE)
-                _fill(d + '/pad', PAD)
-        if not exists(r + '/last'):
-            os.mkdir(r + '/last')
-        _fill(r + '/last/slot', HEAD + 512)
-        _fill(r + '/last/pad', PAD)
-        f = open(done, 'wb')
-        f.write(b'%d\n' % n)
-        f.close()
-        self.count = n
+        try:
+            need('trackside.fixed_make').make(self)
+        finally:
+            unload('trackside.fixed_make')
 
     def _pick(self, slot):
         # (the copy to open, its end, the other copy or None) of a slot whose
@@ -216,7 +169,10 @@ class Saves:
             if other is not None:
                 _mend(path, end, other)     # the other copy first: this one holds the game
             else:
-                moved = self._move(slot, path, end)
+                try:
+                    moved = need('trackside.fixed_recover').move(self, path, end)
+                finally:
+                    unload('trackside.fixed_recover')
                 if moved:
                     session, note = self.open(moved)
                     return session, ('A power cut spoiled one of the two copies of save %d: '
@@ -235,18 +191,6 @@ class Saves:
         session.journal = j
         self.set_last(slot)
         return session, note
-
-    def _move(self, slot, path, end):
-        # The game in path (its only good copy) into a free slot's two
-        # copies, then blanked here; returns the new slot, or None. (Cut
-        # between, the game is in both slots for a while: nothing is lost.)
-        free = self._free()
-        if not free:
-            return None
-        j = Journal(self.copy(free[0], 'a'), self.copy(free[0], 'b'), HEAD)
-        j.start(read_at(path, HEAD, end - HEAD))
-        _put(path, HEAD, b'\0')
-        return free[0]
 
     def _free(self):
         # The slots with no game whose two copies can be written.
@@ -276,23 +220,14 @@ class Saves:
                     'It is still there: try again.' if done else 'Nothing was changed.')))
 
     def recover(self, slot):
-        # Keep the records before the first damaged one, or the first one the
-        # rules refuse; the rest is dropped (there is no room here to keep it).
+        # "Recover what is readable" (fixed_recover.py, loaded for it), then
+        # the save opened.
         try:
-            best, other = self._pick(slot)
-            if not best or not best[1]:
-                raise SaveError('There is no save %d any more.' % slot)
-            r = need('trackside.reader')._replay(best[0], False)
-            good_end, why, cut = r[1], r[4], r[3]
-            if other is not None:
-                _mend(best[0], good_end, other)
-            _put(best[0], good_end, b'\0')
-        except SaveError:
-            raise
-        except Exception as e:
-            raise SaveError('Could not recover save %d: %s. Nothing was changed.' % (slot, explain(e)))
+            dropped = need('trackside.fixed_recover').recover(self, slot)
+        finally:
+            unload('trackside.fixed_recover')
         session, note = self.open(slot)
-        return session, note or ('Kept what was readable; the rest was dropped.' if why or cut
+        return session, note or ('Kept what was readable; the rest was dropped.' if dropped
                                  else 'Nothing in this save was damaged.')
 
     def last(self):
