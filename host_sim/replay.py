@@ -80,7 +80,7 @@ def saved_lines(path):
 
 
 def saved_lines_fixed(data):
-    from trackside.fixed import HEAD
+    from trackside.fixed_log import HEAD
     log = _lines(data[HEAD:].split(b'\0')[0])
     return log, len(log)
 

@@ -55,7 +55,7 @@ def read_game(path):
     if error is None:
         return session, None
     if session is not None and error[2].startswith('checksum does not match') and \
-            need('trackside.resume').valid_start(path):
+            need('trackside.reader').valid_start(path):
         return recovered(path)          # a device's save with a damaged record
     where = path
     if error[0] > n:                    # a line of the tail beside the log

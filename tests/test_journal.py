@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from trackside import files, journal, logfmt, need, resume
+from trackside import files, journal, logfmt, need, reader
 from trackside.journal import SaveError
 from trackside.resume import load
 from trackside.saves import Saves
@@ -250,7 +250,7 @@ def test_a_huge_line_is_damage_and_is_never_held_whole(tmp_path, monkeypatch, si
     longest = []
     # (the module the saves will use: the device lets it go between uses, so
     # another test may have left a newer one in sys.modules than this file's)
-    reading = need('trackside.resume')
+    reading = need('trackside.reader')
     real = reading._text
 
     def text(raw, n):
@@ -290,7 +290,7 @@ def test_the_longest_record_kept_is_twice_any_game_s_longest_line():
 
 def test_every_digit_of_a_checksum_is_checked():
     rec = logfmt.seal('Ann bid 7')[:-1]
-    assert resume._text(rec, 2) == b'Ann bid 7' and logfmt.unseal(rec) == b'Ann bid 7'
+    assert reader._text(rec, 2) == b'Ann bid 7' and logfmt.unseal(rec) == b'Ann bid 7'
     n = len(rec)
     changed = 0
     for i in range(n - 8, n):
@@ -299,7 +299,7 @@ def test_every_digit_of_a_checksum_is_checked():
                 continue
             bad = rec[:i] + bytes([c]) + rec[i + 1:]
             assert logfmt.checked(bad, n) is None, (i, chr(c))
-            assert logfmt.unseal(bad) is None and resume._text(bad, 2) is None
+            assert logfmt.unseal(bad) is None and reader._text(bad, 2) is None
             changed += 1
     assert changed == 8 * 24
 

@@ -151,7 +151,7 @@ def test_pull_from_a_drive_with_circuitpythons_saves_in_place_gives_each_game_as
     # fixed size; the copy the device would open comes off as gameN.log, and a copy
     # file itself replays too.
     sys.path.insert(0, os.path.join(ROOT, 'firmware'))
-    from trackside import fixed
+    from trackside import fixed, fixed_log
     from trackside.replay import replay
     drive = tmp_path / 'CIRCUITPY'
     drive.mkdir()
@@ -161,7 +161,7 @@ def test_pull_from_a_drive_with_circuitpythons_saves_in_place_gives_each_game_as
     assert error is None
     saves = fixed.Saves(str(drive / 'saves'))
     assert saves.new(session) == 1
-    fixed.close_all()
+    fixed_log.close_all()
     before = tree_hash(str(drive))
     dest = tmp_path / 'copies'
     r, calls = pull(tmp_path, [str(dest), '--drive', str(drive)])

@@ -288,7 +288,7 @@ def test_a_save_not_read_for_want_of_memory_is_not_called_damaged(tmp_path, monk
 
     def no_room():
         raise MemoryError()
-    monkeypatch.setattr(module, '_resume', no_room)
+    monkeypatch.setattr(module, '_reader', no_room)
     assert module.Saves(str(tmp_path)).describe(1) == '1: not read, the working memory is full'
     monkeypatch.undo()
     assert saves_module().Saves(str(tmp_path)).describe(1) == '1: steam base, Ann Bob Cid'

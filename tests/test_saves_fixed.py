@@ -2,10 +2,11 @@
 # player meets. The power cut at every flash operation of a real CIRCUITPY is
 # tests/cp/powercut_fat.py's (tests/test_circuitpython.py).
 import os
+import sys
 
 import pytest
 
-from trackside import fixed, resume
+from trackside import fixed, fixed_log, fixed_make, need, reader
 from trackside.journal import SaveError
 from trackside.logfmt import seal
 from trackside.session import new_session
@@ -17,8 +18,10 @@ LINES = ['Ann tile engineer', 'Bob tile firstbuild', 'Cid tile citygrowth']
 @pytest.fixture(autouse=True)
 def _fresh():
     yield
-    fixed.close_all()
-    resume.FIXED = None         # (the other saves' tests read whole files)
+    fixed_log.close_all()
+    for r in (reader, sys.modules.get('trackside.reader')):     # (the one fixed.py set, too)
+        if r is not None:
+            r.FIXED = None      # (the other saves' tests read whole files)
 
 
 def game(saves, lines=LINES):
@@ -31,16 +34,16 @@ def game(saves, lines=LINES):
 
 def test_the_space_is_made_once_with_every_copy_at_full_size(tmp_path):
     saves = fixed.Saves(str(tmp_path))
-    assert saves.problem is None and saves.count == fixed.SLOTS
+    assert saves.problem is None and saves.count == fixed_make.SLOTS
     for slot in range(1, saves.count + 1):
         for c in 'ab':
-            assert os.path.getsize(saves.copy(slot, c)) == fixed.SIZE
+            assert os.path.getsize(saves.copy(slot, c)) == fixed_log.SIZE
     before = sorted(os.listdir(tmp_path))
     slot, s = game(saves)
     saves.delete(slot)
     assert sorted(os.listdir(tmp_path)) == before           # no file made, none removed
     for slot in range(1, saves.count + 1):
-        assert os.path.getsize(saves.copy(slot, 'a')) == fixed.SIZE
+        assert os.path.getsize(saves.copy(slot, 'a')) == fixed_log.SIZE
 
 
 def test_a_space_cut_short_while_made_is_finished_at_the_next_power_on(tmp_path):
@@ -48,8 +51,8 @@ def test_a_space_cut_short_while_made_is_finished_at_the_next_power_on(tmp_path)
     os.remove(os.path.join(str(tmp_path), 'ready'))
     os.truncate(saves.copy(3, 'b'), 1000)
     again = fixed.Saves(str(tmp_path))
-    assert again.problem is None and again.count == fixed.SLOTS
-    assert os.path.getsize(again.copy(3, 'b')) == fixed.SIZE
+    assert again.problem is None and again.count == fixed_make.SLOTS
+    assert os.path.getsize(again.copy(3, 'b')) == fixed_log.SIZE
 
 
 def test_a_game_opens_as_it_was_played_from_either_copy(tmp_path):
@@ -60,16 +63,16 @@ def test_a_game_opens_as_it_was_played_from_either_copy(tmp_path):
         with open(saves.copy(slot, spoil), 'r+b') as f:  # the last entry torn in one copy
             f.seek(s.journal.size - 5)
             f.write(b'\xff' * 5)
-        fixed.close_all()
+        fixed_log.close_all()
         got, note = fixed.Saves(str(tmp_path)).open(slot)
         assert (got.cursor, got.all_lines()) == want and note is None
-        fixed.close_all()
+        fixed_log.close_all()
 
 
 def test_a_copy_whose_folder_a_cut_spoiled_is_moved_to_a_free_slot(tmp_path):
     saves = fixed.Saves(str(tmp_path))
     slot, s = game(saves)
-    fixed.close_all()
+    fixed_log.close_all()
     os.remove(saves.copy(slot, 'b'))         # (as a folder entry erased by a cut reads)
     again = fixed.Saves(str(tmp_path))
     got, note = again.open(slot)
@@ -78,7 +81,7 @@ def test_a_copy_whose_folder_a_cut_spoiled_is_moved_to_a_free_slot(tmp_path):
                     'to slot 2.')
     assert again.slots() == [2] and again.slot_of(got) == 2
     got.do_text('undo')
-    fixed.close_all()
+    fixed_log.close_all()
     assert fixed.Saves(str(tmp_path)).open(2)[0].all_lines() == got.all_lines()
 
 
@@ -95,14 +98,15 @@ def test_every_slot_in_use_refuses_a_new_game_and_changes_nothing(tmp_path):
 
 def test_a_full_save_refuses_the_entry_and_keeps_the_game(tmp_path, monkeypatch):
     setup = seal(new_session(SETUP).setup_line())
-    monkeypatch.setattr(fixed, 'SIZE', fixed.HEAD + 5 + len(setup) + len(seal(LINES[0])) +
-                        len(seal(LINES[1])))
+    size = fixed_log.HEAD + 5 + len(setup) + len(seal(LINES[0])) + len(seal(LINES[1]))
+    monkeypatch.setattr(fixed_log, 'SIZE', size)                        # what the journal takes
+    monkeypatch.setattr(need('trackside.fixed_make'), 'SIZE', size)     # the copies made so
     saves = fixed.Saves(str(tmp_path))
     slot, s = game(saves, LINES[:2])
     with pytest.raises(SaveError) as e:
         s.do_text(LINES[2])
     assert 'this save is full' in str(e.value)
-    fixed.close_all()
+    fixed_log.close_all()
     assert fixed.Saves(str(tmp_path)).open(slot)[0].all_lines() == s.all_lines()
 
 
@@ -122,9 +126,9 @@ def test_delete_then_a_new_game_in_the_slot_and_the_last_one_resumed(tmp_path):
 def test_recover_keeps_what_is_readable(tmp_path):
     saves = fixed.Saves(str(tmp_path))
     slot, s = game(saves)
-    fixed.close_all()
+    fixed_log.close_all()
     end = s.journal.size
-    second = fixed.HEAD + len(seal(s.setup_line())) + 3
+    second = fixed_log.HEAD + len(seal(s.setup_line())) + 3
     for c in 'ab':                           # the first entry damaged, in both copies
         with open(saves.copy(slot, c), 'r+b') as f:
             f.seek(second)
@@ -149,3 +153,23 @@ def test_a_drive_too_full_says_so(tmp_path, monkeypatch):
     monkeypatch.setattr(os, 'statvfs', real)
     with pytest.raises(SaveError):
         game(saves, [])
+
+
+def test_the_saves_load_none_of_littlefs_s_modules_and_let_go_of_their_rare_parts(tmp_path, monkeypatch):
+    # From source every module loaded is compiled in RAM: CIRCUITPY's saves read
+    # a save back with reader.py alone (no tail, no snapshot: resume.py is
+    # littlefs's), and the space's making and the repairs are let go after use.
+    for name in ('trackside.resume', 'trackside.journal', 'trackside.snapshot'):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    saves = fixed.Saves(str(tmp_path))
+    slot, s = game(saves)
+    fixed_log.close_all()
+    os.remove(saves.copy(slot, 'b'))            # a copy spoiled: the game is moved
+    again = fixed.Saves(str(tmp_path))
+    moved = again.open(slot)[0]
+    assert again.slots() == [2] and again.describe(2) == '2: steam base, Ann Bob Cid'
+    assert again.recover(2)[0].all_lines() == moved.all_lines() == s.all_lines()
+    again.delete(2)
+    for name in ('trackside.resume', 'trackside.journal', 'trackside.snapshot',
+                 'trackside.fixed_make', 'trackside.fixed_recover'):
+        assert name not in sys.modules, name

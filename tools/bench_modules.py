@@ -36,8 +36,8 @@ GAMES = (
     ('Score pad', ['trackside.games.scorepad', 'trackside.games.scorepad.ui']),
 )
 # Loaded only while used, then let go.
-OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart', 'trackside.resume',
-              'trackside.saves', 'trackside.setupline', 'trackside.snapshot']
+OCCASIONAL = ['trackside.ui.newgame', 'trackside.ui.forms', 'trackside.ui.chart', 'trackside.reader',
+              'trackside.resume', 'trackside.saves', 'trackside.setupline', 'trackside.snapshot']
 HEAP = '1024k'
 
 

@@ -5,12 +5,12 @@
 import sys
 sys.path.insert(0, sys.argv[1])
 import gc
-from trackside import resume, session
+from trackside import reader, resume, session
 from trackside.setupline import parse_setup
 
 s = None
 most = 0
-for n, text, end, whole in resume.records(sys.argv[2]):
+for n, text, end, whole in reader.records(sys.argv[2], resume.follows):
     if s is None:
         s = session.Session(parse_setup(text.decode()))
     else:

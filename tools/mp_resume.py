@@ -23,6 +23,7 @@ if mode != 'import':
     import trackside.resume
     s, note = trackside.resume.load(sys.argv[2])
     trackside.unload('trackside.resume')    # as the device does once the game is open
+    trackside.unload('trackside.reader')
     journal, s.journal = s.journal, None
     gc.collect()
     if mode in ('undo', 'do'):

@@ -1,7 +1,7 @@
 # The save files' plain operations and what their errors mean for a player: what
 # every way of keeping saves shares (journal.py and saves.py on littlefs, fixed.py on
-# CIRCUITPY, resume.py reading them back), kept apart so that CIRCUITPY's saves load
-# none of the littlefs journal's code.
+# CIRCUITPY, reader.py and resume.py reading them back), kept apart so that
+# CIRCUITPY's saves load none of the littlefs journal's code.
 import os
 
 _DIR = 0x4000             # os.stat()[0]: a folder

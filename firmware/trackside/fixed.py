@@ -12,88 +12,26 @@
 # cut can spoil only the copy being written, and the other holds every entry
 # acknowledged. Opening a save takes the copy with more good records and
 # writes it over the other first.
-import os
-from trackside import need
+#
+# This module is the slots (listed, opened, mended, deleted), let go while a
+# game is played: that needs only the writer, fixed_log.py. Apart from it too,
+# each loaded only when wanted: the space made at the first power-on
+# (fixed_make.py), what a damaged slot can still give (fixed_recover.py) and
+# the records read back (reader.py). From source, each is compiled on its
+# own: none needs a parse tree the size of all of them.
+from trackside import need, unload
 from trackside.logfmt import seal, crc
 from trackside.files import SaveError, explain, read_at, exists, _unreadable
-
-SIZE = 28672        # one copy: HEAD, then twice the longest game's log
-HEAD = 4096         # not used: the flash block that may hold the folder's entries
-PAD = 5120          # space around a copy's clusters: more than a flash block
-SLOTS = 4           # at most; fewer where the drive has no room for them
-RESERVE = 16384     # left free for the player's own files
-_ZERO = bytes(512)
-
-
-def _fill(path, n):
-    # Make path n bytes long (zeros), or finish one cut short.
-    have = os.stat(path)[6] if exists(path) else 0
-    if have >= n:
-        return
-    f = open(path, 'ab')
-    try:
-        while have < n:
-            k = min(512, n - have)
-            f.write(_ZERO[:k])
-            have += k
-    finally:
-        f.close()
-
-
-_files = {}          # path: the file kept open for writing (see _put)
-_check = bytearray(512)
-
-
-def _put(path, at, data):
-    # data over the file's bytes from at, in place (nothing allocated), read
-    # back before it counts. Whole 512-byte sectors are written, on a file
-    # kept open: FatFs writes whole sectors straight to the drive, and writes
-    # a file's folder entry only when it is closed; a folder entry rewritten
-    # at every entry would put the folder's flash block at risk every time.
-    # (Closed when the program ends: close_all().) Raises OSError.
-    f = _files.get(path)
-    if f is None:
-        f = _files[path] = open(path, 'r+b', 0)     # (0: CPython's, unbuffered)
-    first = at - at % 512
-    end = at + len(data)
-    end += -end % 512
-    if at > first or end > at + len(data):
-        old = _read(f, first, end - first)
-        buf = old[:at - first] + data + old[at - first + len(data):]
-    else:
-        buf = data
-    f.seek(first)
-    f.write(buf)
-    k = first
-    while k < end:          # (the read also sends a cached flash block on its way)
-        f.seek(k)
-        n = f.readinto(_check)
-        if n != 512 or _check != buf[k - first:k - first + 512]:
-            raise OSError(5)
-        k += 512
-
-
-def _read(f, at, n):
-    f.seek(at)
-    b = f.read(n)
-    return b + bytes(n - len(b))
-
-
-def close_all():
-    # The open files closed (their folder entries written): when the device
-    # stops on purpose, never needed for what is saved.
-    while _files:
-        _files.popitem()[1].close()
+from trackside.fixed_log import HEAD, Journal, _put
 
 
 def _scan(path):
     # (end, setup) of a copy: the offset after its last good record, and its
     # first record's text (None: blank, damaged or missing). Raises OSError
     # if the copy cannot be read at all.
-    resume = need('trackside.resume')
     end = 0
     setup = None
-    g = resume.records(path, False)
+    g = need('trackside.reader').records(path)
     try:
         for n, text, e, whole in g:
             if text is None or not whole:
@@ -111,7 +49,7 @@ class Saves:
         self.root = root
         self.problem = None
         self.count = 0
-        need('trackside.resume').FIXED = HEAD
+        need('trackside.reader').FIXED = HEAD
         try:
             self._make()
         except Exception as e:
@@ -124,47 +62,15 @@ class Saves:
         return self.copy(slot, 'a')
 
     def _make(self):
-        # The save space, made once: it is the only time this module makes a
-        # file (the power cut while it is made: the next power-on finishes it).
-        r = self.root
-        done = r + '/ready'
+        # The save space: made at the first power-on (fixed_make.py), ready after.
+        done = self.root + '/ready'
         if exists(done):
             self.count = int(read_at(done, 0, 8).strip() or 0)
             return
-        if not exists(r):
-            os.mkdir(r)
-        plan = r + '/plan'
-        w = read_at(plan, 0, 8).strip() if exists(plan) else b''
-        if w.isdigit() and int(w) > 0:
-            n = int(w)          # (a making cut short: finished now, as planned)
-        else:
-            st = os.statvfs(r)
-            free = st[0] * st[4]
-            each = 2 * (SIZE + PAD + 2 * st[0])
-            n = min(SLOTS, (free - RESERVE - 3 * PAD) // each)
-            if n < 1:
-                self.problem = ('CIRCUITPY is too full to keep saves: %d KB free, %d KB needed. '
-                                'Make room on the drive.' % (free // 1024, (each + RESERVE + 3 * PAD) // 1024))
-                return
-            f = open(plan, 'wb')
-            f.write(b'%d\n' % n)
-            f.close()
-        _fill(r + '/pad', PAD)
-        for slot in range(1, n + 1):
-            for c in 'ab':
-                d = '%s/%d%s' % (r, slot, c)
-                if not exists(d):
-                    os.mkdir(d)
-                _fill(d + '/game.log', SIZE)
-                _fill(d + '/pad', PAD)
-        if not exists(r + '/last'):
-            os.mkdir(r + '/last')
-        _fill(r + '/last/slot', HEAD + 512)
-        _fill(r + '/last/pad', PAD)
-        f = open(done, 'wb')
-        f.write(b'%d\n' % n)
-        f.close()
-        self.count = n
+        try:
+            need('trackside.fixed_make').make(self)
+        finally:
+            unload('trackside.fixed_make')
 
     def _pick(self, slot):
         # (the copy to open, its end, the other copy or None) of a slot whose
@@ -189,11 +95,11 @@ class Saves:
 
     def slots(self):
         # The slots either copy of which begins with a good setup.
-        resume = need('trackside.resume')
+        reader = need('trackside.reader')
         found = []
         try:
             for slot in range(1, self.count + 1):
-                if resume.valid_start(self.copy(slot, 'a')) or resume.valid_start(self.copy(slot, 'b')):
+                if reader.valid_start(self.copy(slot, 'a')) or reader.valid_start(self.copy(slot, 'b')):
                     found.append(slot)
         except Exception as e:
             self.problem = 'The save space cannot be read: %s.' % explain(e)
@@ -203,7 +109,7 @@ class Saves:
         best, _ = self._pick(slot)
         if not best or not best[1]:
             return None
-        return need('trackside.resume')._first(best[0])[1]
+        return need('trackside.reader')._first(best[0])[1]
 
     def describe(self, slot):
         # One line for the list of saves, from the setup line only.
@@ -264,12 +170,15 @@ class Saves:
             b = self.copy(slot, 'b')
             # (replayed first: damage before good records is no cut, and is
             # left as it is for "Recover what is readable")
-            session, good_end, whole, cut, why, chain = need('trackside.resume')._replay(path, True)
+            session, good_end, whole, cut, why, chain = need('trackside.reader')._replay(path, True)
             note = None
             if other is not None:
                 _mend(path, end, other)     # the other copy first: this one holds the game
             else:
-                moved = self._move(slot, path, end)
+                try:
+                    moved = need('trackside.fixed_recover').move(self, path, end)
+                finally:
+                    unload('trackside.fixed_recover')
                 if moved:
                     session, note = self.open(moved)
                     return session, ('A power cut spoiled one of the two copies of save %d: '
@@ -288,18 +197,6 @@ class Saves:
         session.journal = j
         self.set_last(slot)
         return session, note
-
-    def _move(self, slot, path, end):
-        # The game in path (its only good copy) into a free slot's two
-        # copies, then blanked here; returns the new slot, or None. (Cut
-        # between, the game is in both slots for a while: nothing is lost.)
-        free = self._free()
-        if not free:
-            return None
-        j = Journal(self.copy(free[0], 'a'), self.copy(free[0], 'b'), HEAD)
-        j.start(read_at(path, HEAD, end - HEAD))
-        _put(path, HEAD, b'\0')
-        return free[0]
 
     def _free(self):
         # The slots with no game whose two copies can be written.
@@ -329,23 +226,14 @@ class Saves:
                     'It is still there: try again.' if done else 'Nothing was changed.')))
 
     def recover(self, slot):
-        # Keep the records before the first damaged one, or the first one the
-        # rules refuse; the rest is dropped (there is no room here to keep it).
+        # "Recover what is readable" (fixed_recover.py, loaded for it), then
+        # the save opened.
         try:
-            best, other = self._pick(slot)
-            if not best or not best[1]:
-                raise SaveError('There is no save %d any more.' % slot)
-            r = need('trackside.resume')._replay(best[0], False)
-            good_end, why, cut = r[1], r[4], r[3]
-            if other is not None:
-                _mend(best[0], good_end, other)
-            _put(best[0], good_end, b'\0')
-        except SaveError:
-            raise
-        except Exception as e:
-            raise SaveError('Could not recover save %d: %s. Nothing was changed.' % (slot, explain(e)))
+            dropped = need('trackside.fixed_recover').recover(self, slot)
+        finally:
+            unload('trackside.fixed_recover')
         session, note = self.open(slot)
-        return session, note or ('Kept what was readable; the rest was dropped.' if why or cut
+        return session, note or ('Kept what was readable; the rest was dropped.' if dropped
                                  else 'Nothing in this save was damaged.')
 
     def last(self):
@@ -391,63 +279,3 @@ def _mend(src, end, dest):
         at += k
     if read_at(dest, end, 1) != b'\0':
         _put(dest, end, b'\0')
-
-
-class Journal:
-    # A save's records, appended in place to copy a, then copy b (None: the
-    # save has one good copy left). size: the bytes of good records.
-    def __init__(self, a, b, size):
-        self.path = a
-        self.b = b
-        self.size = size
-        self.behind = -1        # b lacks a's bytes from here (its write failed)
-        self.chain = None
-        self.session = None
-        self.tail = None
-
-    def start(self, data):
-        # A new game's records into blank copies.
-        if HEAD + len(data) + 1 > SIZE:
-            raise SaveError('the game is too long for a save')
-        self._write(data + b'\0')
-        self.size += len(data)
-
-    def append(self, text):
-        data = seal(text)
-        chain = None if self.chain is None else crc(memoryview(data)[:len(data) - 11], self.chain)
-        if self.size + len(data) + 1 > SIZE:
-            raise SaveError('this save is full (%d KB a game)' % ((SIZE - HEAD) // 1024))
-        if self.behind >= 0:
-            # b first made whole again: a write to a while b is behind could
-            # spoil the only copy of an acknowledged record
-            _put(self.b, self.behind, read_at(self.path, self.behind, self.size - self.behind) + b'\0')
-            self.behind = -1
-        self._write(data + b'\0')
-        self.size += len(data)
-        self.chain = chain
-
-    def _write(self, data):
-        at = self.size
-        try:
-            _put(self.path, at, data)
-        except Exception as e:
-            try:
-                landed = read_at(self.path, at, len(data)) == data
-            except Exception:
-                landed = False
-            if not landed:
-                raise e         # (a part of it on a: it is past size, and the next write's NUL ends it)
-        if self.b is not None:
-            try:
-                _put(self.b, at, data)
-            except Exception:
-                self.behind = at    # the record is saved, in a
-
-    def idle(self):
-        pass
-
-    def fold(self, remove=True):
-        pass
-
-    def snapshot(self, session):
-        pass        # (no snapshot files here: each would rewrite the FAT)

@@ -3,8 +3,8 @@
 # at most the record being written); the newest records first in a small tail
 # file (gameN.tail) that littlefs keeps inline, folded into the log when idle.
 # The why and the file-by-file rules: docs/engine.md, "The journal". This module is
-# what a game in play needs; reading a save back is resume.py's, the slots are
-# saves.py's (CIRCUITPY's are fixed.py's).
+# what a game in play needs; reading a save back is resume.py's and reader.py's, the
+# slots are saves.py's (CIRCUITPY's are fixed.py's).
 import os
 from trackside import logfmt, need, unload
 from trackside.files import (SaveError, explain, not_saved, _unreadable, _errno, _mode,  # noqa: F401

@@ -1,6 +1,6 @@
 # Replay a whole log (docs/log-format.md) from its text lines: what
 # host_sim replay, the simulator's --log and the tests read a log by. The
-# device never does (it resumes its own saves: resume.py), so this is not
+# device never does (it resumes its own saves: reader.py, resume.py), so this is not
 # in session.py, which the device keeps loaded.
 from trackside import logfmt, unload
 from trackside.rules import RuleError

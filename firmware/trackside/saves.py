@@ -26,7 +26,7 @@ class Saves:
     def __init__(self, root='saves'):
         self.root = root
         self.problem = None
-        r = sys.modules.get('trackside.resume')
+        r = sys.modules.get('trackside.reader')
         if r is not None:
             r.FIXED = None          # (whole files here: not fixed.py's)
         try:
@@ -100,7 +100,7 @@ class Saves:
     def _setup(self, slot):
         # The save's setup line (bytes), or None.
         p = self.path(slot)
-        r = _resume()._first(p if exists(p) else p + '.tmp')
+        r = _reader()._first(p if exists(p) else p + '.tmp')
         return r[1] if r and r[1] else None
 
     def describe(self, slot):
@@ -217,7 +217,8 @@ class Saves:
             if not exists(path):
                 os.rename(tmp, path)        # a replace cut short: tmp is the save
             aside = _resume().fold(path)    # (the log alone is the game again)
-            session, good_end, whole, cut, why, chain = _resume()._replay(path, False)
+            # (the log alone: fold leaves no tail, so none is looked for)
+            session, good_end, whole, cut, why, chain = _reader()._replay(path, False)
             session = None      # (left part-way by a refused record; opened again below)
             if why or cut:
                 _forget(tmp)
@@ -298,15 +299,21 @@ def _explain(e, root):
 
 
 def _resume():
-    # Reading a save back (resume.py): loaded when a save is read, not for a
-    # new game, which only writes one.
+    # Opening a save, its tail and snapshot (resume.py): loaded when a save is
+    # opened or recovered, not for a new game, which only writes one.
     return need('trackside.resume')
 
 
+def _reader():
+    # Reading a save's records back (reader.py): loaded when a save is read
+    # (the list of saves reads only this).
+    return need('trackside.reader')
+
+
 def _valid(path):
-    # resume.valid_start, which never raises; a MemoryError loading it is
+    # reader.valid_start, which never raises; a MemoryError loading it is
     # raised, never taken for "not a game" (the callers say what failed).
-    return _resume().valid_start(path)
+    return _reader().valid_start(path)
 
 
 def create(path, session):

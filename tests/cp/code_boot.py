@@ -76,9 +76,9 @@ except cphost.ReloadException:
 except Stop:
     pass
 app = seen.get('app')
-from trackside import fixed
+from trackside.fixed_log import HEAD
 with open(SAVES + '/last/slot', 'rb') as f:
-    f.seek(fixed.HEAD)
+    f.seek(HEAD)
     last = f.read(16).split(b'\0')[0].strip().decode()
 print(json.dumps({'end': end, 'reloads': host.reloads, 'last': last,
                   'game': app.session.setup['game'] if app and app.session else None,

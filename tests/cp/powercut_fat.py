@@ -32,7 +32,7 @@ import struct
 import vfs
 from trackside.session import new_session
 from trackside.journal import SaveError
-from trackside import fixed
+from trackside import fixed, fixed_log
 
 BOARD, FLASH, CUT = sys.argv[2:5]
 SS = 512
@@ -253,7 +253,7 @@ other = saved(saves, OTHER)             # slot 1
 saved(saves, [])                        # slot 2, deleted below: the game played goes there
 third = saved(saves, OTHER[:2])         # slot 3, deleted in the play
 saves.delete(2)
-fixed.close_all()
+fixed_log.close_all()
 unmount('/d', f)
 want = {}
 for dest, src in files + [('boot_out.txt', None)]:
@@ -276,7 +276,7 @@ def play(point, f, acked):
     saves.delete(3)
     if not f.dead:
         acked.append('deleted')
-    fixed.close_all()           # (the game put aside: the folder entries written)
+    fixed_log.close_all()       # (the game put aside: the folder entries written)
 
 
 ref = []
@@ -299,9 +299,9 @@ for cut in range(1, total + 1):
     except Exception:
         pass                    # the code may trip over the dead medium: no matter
     try:
-        fixed.close_all()       # (on a drive whose power went: nothing lands)
+        fixed_log.close_all()   # (on a drive whose power went: nothing lands)
     except Exception:
-        fixed._files.clear()
+        fixed_log._files.clear()
     unmount('/c', f)
     if not f.dead:
         failures.append((cut, 'no cut happened'))
@@ -365,7 +365,7 @@ for cut in range(1, total + 1):
     except Exception as e:
         count['unopened'] += 1
         failures.append((cut, '%s: %s' % (type(e).__name__, e)))
-    fixed.close_all()
+    fixed_log.close_all()
     unmount('/on', f)
     image = f = saves = s = s2 = s1 = s3 = None
 
@@ -376,7 +376,7 @@ for cut in range(1, total + 1):
 def make_sweep():
     f = mount(bytearray(installed_only), '/m')
     fixed.Saves('/m/saves')
-    fixed.close_all()
+    fixed_log.close_all()
     unmount('/m', f)
     making = {'cuts': f.ops, 'firmware': 0, 'unfinished': 0}
     for cut in range(1, f.ops + 1):
@@ -388,9 +388,9 @@ def make_sweep():
         except Exception:
             pass
         try:
-            fixed.close_all()
+            fixed_log.close_all()
         except Exception:
-            fixed._files.clear()
+            fixed_log._files.clear()
         unmount('/m', f)
         try:
             f = mount(image, '/on')
@@ -406,7 +406,7 @@ def make_sweep():
                 making['unfinished'] += 1
         except Exception:
             making['unfinished'] += 1
-        fixed.close_all()
+        fixed_log.close_all()
         unmount('/on', f)
         image = f = None
     return making

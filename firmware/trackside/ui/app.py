@@ -140,6 +140,7 @@ class App:
         self._saves = None
         forget(self.SAVES)
         forget('trackside.resume')
+        forget('trackside.reader')
         forget('trackside.setupline')
         self.stack = [dashboard().Dashboard()]
         self.stack[0].draw(self.p, self)
@@ -475,6 +476,7 @@ class App:
             self._saves = None
             forget(self.SAVES)
             forget('trackside.resume')
+            forget('trackside.reader')
         forget('trackside.ui.saves_ui')
         need('trackside.ui.newgame').NewGame(self).begin(reopen)
 
