@@ -86,19 +86,27 @@ def compile_game(words):
         return                              # (the save's fault: reading it says so)
     where = 'trackside.games.' + name
     for m in ('trackside.setupline', 'trackside.settings', 'trackside.ui.rows',
-              'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.entry'):
-        gc.collect()
-        need(m)
-    gc.collect()
-    game = need(where)
+              'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.entry', where):
+        compiled(m)
+    game = sys.modules[where]
     parts = getattr(game, 'PARTS', ())
     if isinstance(parts, dict):             # by variant: the setup's second word, or the first
         variant = words[1] if words[1:] and words[1] in parts else game.VARIANTS[0][0]
         parts = parts.get(variant, ())
     for part in parts + ('ui',):
-        gc.collect()
-        need(where + '.' + part)
-    gc.collect()
+        compiled(where + '.' + part)
+
+
+def compiled(name):
+    # (a collection only where the module is compiled now, and on a device's heap:
+    # on the host, CPython's gc has no mem_free, and a collection sweeps a large heap)
+    if name not in sys.modules:
+        if SWEEP:
+            gc.collect()
+        need(name)
+
+
+SWEEP = hasattr(gc, 'mem_free')
 
 
 def one_game(name):
