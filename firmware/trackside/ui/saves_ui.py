@@ -81,9 +81,12 @@ def compile_game(words):
     # module is compiled as it is imported, its parse tree beside all that is held;
     # compiled after the replay has spread the game's many small objects over the
     # heap, one found no room (docs/benchmarks-source.md).
+    # (Only from source: from .mpy files, as MicroPython boards run the firmware,
+    # nothing is compiled, and each module is loaded when first needed, the entry's
+    # screens never if no entry is made.)
     name = words[0]
-    if name not in names():
-        return                              # (the save's fault: reading it says so)
+    if not FROM_SOURCE or name not in names():
+        return                              # (not a game: reading the save says why)
     where = 'trackside.games.' + name
     for m in ('trackside.setupline', 'trackside.settings', 'trackside.ui.rows',
               'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.entry', where):
@@ -107,6 +110,10 @@ def compiled(name):
 
 
 SWEEP = hasattr(gc, 'mem_free')
+try:
+    FROM_SOURCE = __file__.endswith('.py')      # (saves_ui.mpy: compiled already)
+except NameError:                               # (a port without __file__)
+    FROM_SOURCE = True
 
 
 def one_game(name):
