@@ -20,6 +20,7 @@ from trackside.files import SaveError
 
 # let go when the new game starts (the new-game screens' own module goes in App.play)
 LET_GO = ('trackside.saves', 'trackside.setupline', 'trackside.ui.forms', 'trackside.ui.saves_ui')
+BEFORE_START = ('trackside.ui.forms', 'trackside.ui.saves_ui')
 NAME_LETTERS = 8        # a typed name: enough for a table, and fits the game screen
 
 
@@ -210,6 +211,13 @@ class NewGame:
         return ' '.join(words)
 
     def start(self):
+        # What only the new-game screens need let go first: the new game's rules
+        # compile what its start needs then (Steam's auction), from source beside all
+        # that is held (made again if the setup is refused and the screens come back)
+        self.texts = None
+        for name in BEFORE_START:
+            self.app.forget(name)
+        gc.collect()
         try:
             session = session_mod.new_session(self.setup_line())
         except RuleError as e:
