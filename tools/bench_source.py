@@ -72,33 +72,42 @@ WHERE = '''## Where it goes, and what is left
 
 The peak is the code held at once: the engine and the UI (about 90 KB of bytecode, functions
 and dicts on this bench from source, `tools/bench_modules.py`'s `.mpy` column is close to it),
-the game's rules and screens (Steam 35-40 KB, Russian Railroads and Brass about 45-50 KB), the
-interned names of every module loaded so far (kept for good, 20-25 KB), the canvas and its
-glyph cache (capped at 4 KB of blocks on the MacroPad, about three times that with the
-cache's keys and dict), and the game itself (the session: a few KB). The peak after a
-collection is far below what a game needs: each module is compiled whole as it is imported,
-its parse tree beside everything loaded before it, and once a game is under way the heap is
-in pieces, so a module compiled then (a game's rare part, an entry's module, the menu) finds
-no block of 1-3 KB for the parser's stacks or a function's bytecode with tens of KB free in
-all. That is why every game's part is imported as the game begins (Steam's `turn.py`,
-`deliver.py`), and why a game's own rare part loaded mid-game is kept small (Steam's
-`auction.py`: once a game, at its start).
+the game's rules and screens (Steam 35-40 KB, Russian Railroads and Brass about 45-60 KB), the
+interned names of every module loaded so far (kept for good: 20-25 KB, and 13 KB more of an
+empty table once a boot passes about 1,300 names, as Russian Railroads does), the canvas and
+its glyph cache (capped at 4 KB of blocks on the MacroPad), and the game itself (a few KB).
+What a game needs over its peak is the compiler's and the heap's: each module is compiled
+whole as it is imported, its parse tree (about 20 bytes a token here) beside everything loaded
+before it, and once a game is under way the heap is in pieces, so a module compiled then finds
+no block of 1-3 KB for the parser or a function's bytecode with tens of KB free in all.
 
-Done so far (issue 30 part 2): the new-game screens, the save slots, `setupline`, `forms`
-and the settings' words let go before the game screen is compiled (Steam base needed 280 KB,
-then 251); the MacroPad's glyph cache capped at 4 KB (was 12: 14-20 KB of the peak); Steam's
-delivery and initial auction split out of `turn.py`; the game screen's `table.py` (2,780
-tokens, a parse tree of about 60 KB) split into `rows.py`, `table.py` and `dashboard.py`
-(1,211, 764 and 555; the bottom lines' two-line form, which the OLED never shows, went to
-`table_questions.py`, 870), which cut what opening a save needs by up to 5 KB (Steam base
-179 to 174) but not what a whole game needs, decided later in play on a heap in pieces
-(Score pad: as the menu opens), and the two modules more hold 0.8 KB. Left: every game
-still needs 50-90 KB more than the target. What would close it is less code held at once
-from source: the UI's biggest modules (`app.py`, `paint.py`, `screens.py`, 16-23 KB of
-source each) split so that a screen's rare parts are not held and no module's parse tree is large, the
-rules of Russian Railroads and Brass (36-40 KB held) the same; or CircuitPython `.mpy` files
-made by CircuitPython's own `mpy-cross` (not on our registries), which leave out the
-compiling and a part of the pieces: issue 30 measured 28 KB less for Steam base that way.
+So (issue 30, part 2): a new game is opened by a restart once it is saved, and so is Menu >
+New game (into the new-game screens, back from them into the game): the new-game screens and
+the game each have a power-on's heap. A save's game code is compiled before its log is
+replayed (`ui/saves_ui.py`, `compile_game`: the setup's checks, the game screen, the rules and
+their `PARTS`, the game's screens), a module at a time on a swept heap;
+`tests/test_compiled_at_boot.py` holds that nothing larger than 600 tokens is compiled after
+it but for four parts named with their reasons (the menu, Steam's opening auction, Russian
+Railroads' once-a-game cards and final scoring, Brass's end). The modules compiled as a save is
+opened or in play were split where their ideas split, none above about 1,350 tokens now:
+CIRCUITPY's saves (`fixed.py` the slots, `fixed_log.py` the writer a game in play holds,
+`fixed_make.py`, `fixed_recover.py`), the reader of a save (`reader.py`, apart from littlefs's
+`resume.py`), the save files' plain operations (`files.py`: CIRCUITPY loads none of
+littlefs's `journal.py`), the game screen (`rows.py`, `table.py`, `dashboard.py`), the history
+(`history.py`, out of the menu). Start lets go of the letters screen's and the saved games'
+code before the new game's rules make its start.
+
+What each figure is set by now, just below it: the new-game screens by the game's rules
+compiled as the game is picked and its start (Steam standard: `standard.py`, 1,660 tokens, at
+Start); the game by a press in play on a heap in pieces (the score pad as the menu opens;
+Russian Railroads as its final scoring is loaded, and before that by draws that find no
+block), with Russian Railroads and Brass holding about 200 KB in play: more than the 191 KB
+the target allows before anything is compiled. What would close the gap: far less code held
+in play (the engine and UI's 90 KB, the rules' 45-60 KB), a new game's start made after the
+restart rather than before it (the new-game screens would then compile only the declarations
+of the game's rules), or CircuitPython `.mpy` files made by CircuitPython's own `mpy-cross`
+(not on our registries), which leave out the compiling and a part of the pieces: issue 30
+measured 28 KB less for Steam base that way.
 '''
 PATHS = ':'.join(os.path.join(ROOT, d) for d in ('firmware', 'host_sim', 'boards', 'tools'))
 # the Pico Display Pack's buttons (a key script's) on the MacroPad: X up, Y down,
