@@ -504,6 +504,7 @@ def test_resuming_another_save_restarts_code_py_which_opens_it_without_the_power
 NEW_GAME = {'reverse_tft': ' '.join(['D1'] * 8), 'macropad': ' '.join(['SEL'] * 8)}
 
 
+@pytest.mark.slow              # (ten power-ons of code.py: make test runs it, make check not)
 @pytest.mark.parametrize('board', CP_BOARDS)
 def test_a_new_game_is_saved_and_opened_by_a_reload(board, tmp_path):
     # A fresh CIRCUITPY: the power-on makes the save space, the new-game screens set up

@@ -89,6 +89,7 @@ def small_checkpoints(monkeypatch):
     monkeypatch.setattr(timeline, 'CHECKPOINT', 4)
 
 
+@pytest.mark.slow              # (every game, a resume at every record: make test runs it)
 def test_a_resume_from_the_snapshot_is_the_resume_from_the_whole_log(tmp_path, small_checkpoints):
     # After every record of a game with undo and redo, the save and its
     # snapshot as they were then: resumed, they are the game the whole log
