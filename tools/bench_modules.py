@@ -23,7 +23,7 @@ from bench_ui import romfs_image  # noqa: E402
 # What a device holds during a game, in the order it imports it: the engine
 # and the UI at start-up, then each game's rules and screens.
 CORE = ['trackside.rules', 'trackside.logfmt', 'trackside.settings', 'trackside.games',
-        'trackside.timeline', 'trackside.session', 'trackside.journal', 'trackside.ui.theme', 'trackside.ui.font',
+        'trackside.timeline', 'trackside.session', 'trackside.files', 'trackside.journal', 'trackside.ui.theme', 'trackside.ui.font',
         'trackside.ui.keys', 'trackside.ui.paint', 'trackside.ui.screens', 'trackside.ui.rows',
         'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.table_questions', 'trackside.ui.entry',
         'trackside.ui.app',
