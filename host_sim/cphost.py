@@ -392,6 +392,10 @@ def arrayblit(bitmap, data, x1=0, y1=0, x2=None, y2=None, skip_index=None):
         x2 = bitmap.width
     if y2 is None:
         y2 = bitmap.height
+    if x1 < 0 or y1 < 0 or x1 > x2 or y1 > y2 or x2 > bitmap.width or y2 > bitmap.height:
+        raise IndexError('pixel coordinates out of bounds')
+    if len(data) < (x2 - x1) * (y2 - y1):       # (a shorter buffer is refused, as there)
+        raise IndexError('index out of range')
     mask = (1 << bitmap._bits_per_value) - 1
     i = 0
     for y in range(y1, y2):

@@ -11,7 +11,8 @@
 # run with "RESTART next-press" after its OK line; bench_source.py plays on from there
 # in a new interpreter, as a board starts code.py again on an empty heap. CircuitPython's C modules
 # are tools/mp_cpstub.py, whose code is left out of the figures, as is the key
-# player (keyscript.py and its presses: a board has its buttons).
+# player (keyscript.py and its presses: a board has its buttons): their heap is
+# printed first, "ASIDE bytes", and bench_source.py gives it on top of the heap searched.
 # MODE heap: a collection after every press, and the most heap in use; prints
 # "OK most actions press screen" (the game's actions at the end: a press that ran out of
 # memory is caught by the App and the presses after it go astray; the press
@@ -34,6 +35,7 @@ import mp_cpstub
 mp_cpstub.install()
 ASIDE = in_use() - start            # the stand-ins: C in CircuitPython's firmware
 import macropad as hw
+from trackside.ui import keys       # (the App's, which the key player imports too)
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
 first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
 before = in_use()
@@ -57,6 +59,7 @@ def restart():
     raise SystemExit(done[0] + 2)
 
 
+print('ASIDE', ASIDE)                # (before the App: a run that fails in it says it too)
 app = App(display, hw.KEYMAP, saves, led, restart)
 most = [in_use() - ASIDE]
 at_peak = [None]
