@@ -235,6 +235,28 @@ def test_board_modules_name_their_sources(name):
         assert 'esp32-s3-reverse-tft-feather' in head and 'pulled' in head
 
 
+
+def test_the_hosts_arrayblit_refuses_what_circuitpythons_refuses():
+    # shared-bindings/bitmaptools/__init__.c: fewer values than the rectangle's pixels,
+    # or a rectangle off the bitmap, is an IndexError there (the canvas's glyph blocks
+    # must be whole); run apart, cphost.install() fills sys.modules with its stand-ins
+    script = (
+        "import sys; sys.path[:0] = ['host_sim/shim', 'firmware', '.', 'boards']\n"
+        "from host_sim import cphost\n"
+        "cphost.install('macropad')\n"
+        "import displayio\n"
+        "b = displayio.Bitmap(4, 4, 2)\n"
+        "cphost.arrayblit(b, bytearray(4), 1, 1, 3, 3)\n"
+        "for data, x2 in ((bytearray(3), 3), (bytearray(16), 5)):\n"
+        "    try:\n"
+        "        cphost.arrayblit(b, data, 1, 1, x2, 3)\n"
+        "        print('drawn')\n"
+        "    except IndexError as e:\n"
+        "        print('refused', e)\n")
+    r = subprocess.run([sys.executable, '-c', script], cwd=ROOT, capture_output=True, text=True)
+    assert r.stdout.split('\n')[:2] == ['refused index out of range',
+                                         'refused pixel coordinates out of bounds'], r.stderr
+
 DISPLAY_SCRIPT = r'''
 import json, sys
 sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[1] + '/tests/cp')
