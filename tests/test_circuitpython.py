@@ -235,7 +235,6 @@ def test_board_modules_name_their_sources(name):
         assert 'esp32-s3-reverse-tft-feather' in head and 'pulled' in head
 
 
-
 def test_the_hosts_arrayblit_refuses_what_circuitpythons_refuses():
     # shared-bindings/bitmaptools/__init__.c: fewer values than the rectangle's pixels,
     # or a rectangle off the bitmap, is an IndexError there (the canvas's glyph blocks
@@ -256,6 +255,7 @@ def test_the_hosts_arrayblit_refuses_what_circuitpythons_refuses():
     r = subprocess.run([sys.executable, '-c', script], cwd=ROOT, capture_output=True, text=True)
     assert r.stdout.split('\n')[:2] == ['refused index out of range',
                                          'refused pixel coordinates out of bounds'], r.stderr
+
 
 DISPLAY_SCRIPT = r'''
 import json, sys
