@@ -448,8 +448,11 @@ def test_install_cp_copies_a_drive_that_runs_on_its_own(name, tmp_path):
         assert (drive / f).is_file(), f
     assert not (drive / 'trackside' / 'stale.py').exists()
     assert (drive / 'saves' / 'game1.log').read_text() == 'kept\n'
-    with open(os.path.join(ROOT, 'boards', name + '.py')) as a:
-        assert (drive / 'trackside_board.py').read_text() == a.read()
+    import slim
+    import install_cp
+    keep = slim.keywords(install_cp.read(src) for src, dst in install_cp.plan(name, str(drive)))
+    board = install_cp.read(os.path.join(ROOT, 'boards', name + '.py'))
+    assert (drive / 'trackside_board.py').read_text() == slim.slim(board, keep)
     # the drive alone runs the firmware (no boards/, no firmware/ on the path)
     script = tmp_path / 'from_drive.py'
     script.write_text(FROM_DRIVE)

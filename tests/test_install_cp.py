@@ -51,10 +51,14 @@ def test_circuitpython_9_installs_and_lists_every_file(board, tmp_path, capsys):
     assert rc == 0, out
     assert 'CircuitPython 9.2 on Adafruit' in lines[0]
     steps = install_cp.plan(board, str(d))
-    # one line a file, naming it and where it went, then the summary, then Done
+    # one line a file, naming it and where it went, then the summary, then Done; each
+    # file as tools/slim.py makes it, no larger than its source and its lines in place
     for src, dst in steps:
-        assert '%s -> %s (%d bytes)' % (os.path.relpath(src, ROOT), dst, os.path.getsize(src)) in lines
-        assert os.path.isfile(dst)
+        size = os.path.getsize(dst)
+        assert '%s -> %s (%d bytes)' % (os.path.relpath(src, ROOT), dst, size) in lines
+        assert size <= os.path.getsize(src)
+        with open(src) as a, open(dst) as b:
+            assert len(a.read().splitlines()) == len(b.read().splitlines()), dst
     assert lines[-2].startswith('Copied %d files' % len(steps)) and 'saves/ left as it was' in lines[-2]
     assert lines[-1].startswith('Done: press Reset')
     assert (d / 'saves' / 'game1.log').read_text() == 'kept\n'
@@ -136,16 +140,16 @@ def test_a_read_only_drive_is_refused(tmp_path, capsys, monkeypatch):
 
 def test_a_copy_that_fails_part_way_says_failed(tmp_path, capsys, monkeypatch):
     d = drive_with(tmp_path, BOOT_OUT['reverse_tft'])
-    real = shutil.copyfile
+    real = install_cp.put
     calls = []
 
-    def copyfile(src, dst, *a, **k):
+    def put(data, dst):
         calls.append(dst)
         if len(calls) == 3:
             raise OSError(errno.EIO, 'Input/output error', dst)
-        return real(src, dst, *a, **k)
+        return real(data, dst)
 
-    monkeypatch.setattr(install_cp.shutil, 'copyfile', copyfile)
+    monkeypatch.setattr(install_cp, 'put', put)
     rc, out = run(capsys, '--board', 'reverse_tft', '--drive', str(d))
     lines = out.splitlines()
     assert rc == 1 and 'Done' not in out and 'Copied' not in out
@@ -179,7 +183,7 @@ def test_room_counts_what_the_old_install_gives_back(tmp_path, capsys, monkeypat
     d = drive_with(tmp_path, BOOT_OUT['macropad'])
     rc, out = run(capsys, '--board', 'macropad', '--drive', str(d))
     assert rc == 0
-    need, free = install_cp.room(str(d), install_cp.plan('macropad', str(d)))
+    need, free = install_cp.room(str(d), install_cp.contents(install_cp.plan('macropad', str(d))))
     assert need <= 0
     usage = collections.namedtuple('usage', 'total used free')
     monkeypatch.setattr(install_cp.shutil, 'disk_usage', lambda p: usage(1 << 20, 1 << 20, 0))

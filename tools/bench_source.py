@@ -36,6 +36,7 @@ sys.path[:0] = [os.path.join(ROOT, 'host_sim', 'shim'), os.path.join(ROOT, 'firm
 from host_sim import keyplan, keyscript  # noqa: E402
 from host_sim.headless import BOARDS  # noqa: E402
 from bench_engine import micropython_version, publish, MICROPYTHON, MPY_CROSS  # noqa: E402
+import install_cp  # noqa: E402
 
 # (the name in the report, its scenario log; the key script of the same name in
 # tests/keys/ is played where there is one)
@@ -126,8 +127,8 @@ in play, or CircuitPython `.mpy` files made by CircuitPython's own `mpy-cross` (
 registries), which leave out the compiling and a part of the pieces: issue 30 measured 28 KB
 less for Steam base that way.
 '''
-PATHS = ':'.join(os.path.join(ROOT, d) for d in ('firmware', 'host_sim', 'boards', 'tools'))
-SEARCH = [PATHS]            # the interpreter's path: stand_ins() puts their .mpy files first
+SEARCH = ['']               # the interpreter's path: a MacroPad's drive (drive()), and the
+                            # stand-ins' .mpy files before it (stand_ins())
 # the Pico Display Pack's buttons (a key script's) on the MacroPad: X up, Y down,
 # A select, B back (SEL held), B held: undo (SEL held very long)
 ON_MACROPAD = {'X': 'UP', 'Y': 'DOWN', 'A': 'SEL', 'B': 'SEL-', 'B-': 'SEL--'}
@@ -168,7 +169,16 @@ def keys_for(name, work):
     return keys, len(lines) - 1, how, presses
 
 
-def stand_ins(work):
+def drive(work):
+    # A MacroPad's CIRCUITPY as tools/install_cp.py fills it (its .py files slimmed:
+    # tools/slim.py), then host_sim (the key player) and tools (the stand-ins): the path
+    # tools/mp_source.py imports from.
+    top = os.path.join(work, 'CIRCUITPY')
+    install_cp.stage('macropad', top)
+    return ':'.join([top] + [os.path.join(ROOT, d) for d in ('host_sim', 'tools')])
+
+
+def stand_ins(work, paths):
     # The stand-ins' modules (CircuitPython's C modules, tools/mp_cpstub.py, and the key
     # player, host_sim/keyscript.py) as .mpy files, found before their sources: loaded,
     # not compiled, they leave no parse trees' holes under the firmware's heap.
@@ -178,7 +188,7 @@ def stand_ins(work):
                 os.path.join(ROOT, 'host_sim', 'keyscript.py')):
         name = os.path.splitext(os.path.basename(src))[0]
         subprocess.run([MPY_CROSS, '-o', os.path.join(out, name + '.mpy'), src], check=True)
-    return out + ':' + PATHS
+    return out + ':' + paths
 
 
 def run(keys, heaps, mode='heap', runs=99, aside=0):
@@ -279,7 +289,7 @@ def kb(n):
 
 def main(argv):
     work = tempfile.mkdtemp(prefix='trackside-source-')
-    SEARCH[0] = stand_ins(work)
+    SEARCH[0] = stand_ins(work, drive(work))
     rows = []
     for title, name in GAMES:
         keys, actions, how, presses = keys_for(name, work)

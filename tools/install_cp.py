@@ -5,7 +5,9 @@
 #   .venv/bin/python tools/install_cp.py --board macropad --drive /media/me/CIRCUITPY
 #   .venv/bin/python tools/install_cp.py --board macropad --dry-run # print what it would do
 #
-# What it copies (sources: CircuitPython compiles them on the board):
+# What it copies (sources: CircuitPython compiles them on the board), each .py file as
+# tools/slim.py gives it (each function's local names shortened, every line in its
+# place: the names a board compiles are interned for good, and fewer leave it more heap):
 #   firmware/trackside/        -> CIRCUITPY/trackside/ (the old copy removed first)
 #   boards/<board>.py          -> CIRCUITPY/trackside_board.py  (`board` is CircuitPython's)
 #   boards/cp_canvas.py, boards/cp_keys.py -> beside it
@@ -34,6 +36,8 @@ import shutil
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
+import slim  # noqa: E402
 BOARDS = ('reverse_tft', 'macropad')
 EDIT = {'reverse_tft': 'hold D2 while pressing Reset', 'macropad': 'hold KEY1 while pressing Reset'}
 SUPPORT = ('cp_canvas.py', 'cp_keys.py')
@@ -135,8 +139,9 @@ def used(path, cluster):
     return -(-n // cluster) * cluster
 
 
-def room(drive, steps):
-    # (needed, free) in bytes: the new files in whole clusters, less what the old
+def room(drive, files):
+    # (needed, free) in bytes for files ([(source, destination, bytes)], contents()):
+    # the new files in whole clusters, less what the old
     # trackside/ and the files written over give back; a cluster for each new folder
     try:
         cluster = os.statvfs(drive).f_frsize or 512
@@ -144,8 +149,8 @@ def room(drive, steps):
         cluster = 4096          # no statvfs (Windows): the most FAT uses on a small drive
     need = 0
     dirs = set()
-    for src, dst in steps:
-        need += used(src, cluster)
+    for src, dst, data in files:
+        need += -(-len(data) // cluster) * cluster
         dirs.add(os.path.dirname(dst))
         if not dst.startswith(os.path.join(drive, 'trackside') + os.sep):
             need -= used(dst, cluster)
@@ -154,6 +159,31 @@ def room(drive, steps):
     for base, _, files in os.walk(old):
         need -= cluster + sum(used(os.path.join(base, f), cluster) for f in files)
     return need, shutil.disk_usage(drive).free
+
+
+def read(path):
+    with open(path, encoding='utf-8') as f:
+        return f.read()
+
+
+def put(data, dst):
+    with open(dst, 'wb') as f:
+        f.write(data)
+
+
+def contents(steps):
+    # [(source, destination, bytes)]: each file as it goes on the drive (tools/slim.py;
+    # a parameter that any file passes by keyword keeps its name)
+    keep = slim.keywords(read(src) for src, dst in steps)
+    return [(src, dst, slim.slim(read(src), keep).encode()) for src, dst in steps]
+
+
+def stage(board, dest):
+    # the files install() puts on a drive, put under dest (no checks): what
+    # tools/bench_source.py measures and tests/test_slim.py plays
+    for src, dst, data in contents(plan(board, dest)):
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        put(data, dst)
 
 
 def install(args, drive, out):
@@ -174,7 +204,8 @@ def install(args, drive, out):
         raise Refused('%s is read-only to this computer: Trackside\'s boot.py keeps it so '
                       'while Trackside saves games. %s, then run this again.' % (
                           drive, EDIT[args.board][0].upper() + EDIT[args.board][1:]))
-    need, free = room(drive, steps)
+    files = contents(steps)
+    need, free = room(drive, files)
     if need > free:
         raise Refused('%s has %d KB free; Trackside needs %d KB more. Make room (not in '
                       'saves/ unless you have pulled the games: README, "CircuitPython") '
@@ -190,13 +221,13 @@ def install(args, drive, out):
             except OSError as e:
                 raise OSError('removing the old %s: %s; nothing was copied' % (old, e))
     total = 0
-    for i, (src, dst) in enumerate(steps):
-        size = os.path.getsize(src)
+    for i, (src, dst, data) in enumerate(files):
+        size = len(data)
         out('%s -> %s (%d bytes)' % (os.path.relpath(src, ROOT), dst, size))
         if not args.dry_run:
             try:
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
-                shutil.copyfile(src, dst)
+                put(data, dst)
             except OSError as e:
                 raise OSError('copying %s to %s: %s. %d of %d files were copied; the drive '
                               'holds part of Trackside and will not start it: fix that and '

@@ -1,6 +1,6 @@
 # Run by the MicroPython interpreter for tools/bench_source.py:
 #   micropython -X heapsize=N tools/mp_source.py PATHS SAVES_DIR KEYS_FILE MODE [FIRST]
-# PATHS: the firmware's .py sources, host_sim, boards and tools, joined by ':'.
+# PATHS: a MacroPad's drive (tools/install_cp.py's files), host_sim and tools, joined by ':'.
 # Plays the key script (the MacroPad's buttons: UP, DOWN, SEL) on the MacroPad
 # as CircuitPython runs Trackside there (boards/cp_code.py): its board module
 # (boards/macropad.py) with its canvas (cp_canvas.py: two displayio Bitmaps and
@@ -34,7 +34,7 @@ start = in_use()
 import mp_cpstub
 mp_cpstub.install()
 ASIDE = in_use() - start            # the stand-ins: C in CircuitPython's firmware
-import macropad as hw
+import trackside_board as hw       # boards/macropad.py, as install_cp.py names it
 from trackside.ui import keys       # (the App's, which the key player imports too)
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
 first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
