@@ -488,7 +488,8 @@ def test_sim_runs_the_circuitpython_boards(name, keys, tmp_path):
 # -- another saved game opens by a restart, as on MicroPython (issue 31, item 4) --------------
 
 CODE_BOOT = os.path.join(ROOT, 'tests', 'cp', 'code_boot.py')
-SWITCH = {'reverse_tft': 'D1- D0 D1 D2 D1 D1', 'macropad': 'SEL- UP SEL DOWN SEL SEL'}
+# Menu > Saved games (a restart into the list); then, at that power-on, save 2 > Resume
+SWITCH = {'reverse_tft': ('D1- D0 D1', 'D2 D1 D1'), 'macropad': ('SEL- UP SEL', 'DOWN SEL SEL')}
 
 
 def code_boot(board, saves, reason, keys, seconds):
@@ -501,10 +502,11 @@ def code_boot(board, saves, reason, keys, seconds):
 @pytest.mark.parametrize('board', CP_BOARDS)
 def test_resuming_another_save_restarts_code_py_which_opens_it_without_the_power_on_note(
         board, tmp_path):
-    # Menu > Saved games > 2 > Resume with a Steam game in play: code.py closes it, names
-    # save 2 the one to resume and calls supervisor.reload() (opened in place after a game,
-    # a save needs far more heap than at power-on, and a MacroPad has little); the reload
-    # opens the score pad at its first poll, with no 4 s note about the drive.
+    # Menu > Saved games with a Steam game in play: code.py closes it, names it with
+    # "saves" and calls supervisor.reload(); the reload shows the saves (no 4 s note about
+    # the drive), 2 > Resume names save 2 the one to resume and reloads again (opened in
+    # place after a game, a save needs far more heap than at power-on, and a MacroPad has
+    # little); that reload opens the score pad at its first poll.
     from trackside.replay import replay
     from trackside.fixed import Saves         # (the saves on CIRCUITPY)
     saves = Saves(str(tmp_path))
@@ -514,9 +516,12 @@ def test_resuming_another_save_restarts_code_py_which_opens_it_without_the_power
         assert error is None
         logs[saves.new(session)] = session.standings()
     saves.set_last(1)
-    first = code_boot(board, tmp_path, 'STARTUP', SWITCH[board], 40)
+    first = code_boot(board, tmp_path, 'STARTUP', SWITCH[board][0], 40)
     assert first['end'] == 'reload' and first['reloads'] == 1, first
-    assert first['last'] == '2' and first['first_poll_ms'] >= 4000      # the note, at power-on
+    assert first['last'] == '1 saves' and first['first_poll_ms'] >= 4000    # the note, at power-on
+    listed = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', SWITCH[board][1], 10)
+    assert listed['end'] == 'reload' and listed['reloads'] == 1, listed
+    assert listed['last'] == '2' and listed['first_poll_ms'] == 0
     again = code_boot(board, tmp_path, 'SUPERVISOR_RELOAD', '', 3)
     assert again['end'] == 'time' and again['reloads'] == 0
     assert again['game'] == 'scorepad' and again['first_poll_ms'] == 0  # at once, no note

@@ -87,26 +87,27 @@ def test_main_starts_whatever_the_save_folder_holds(mpy_dir, tmp_path):
 
 
 def test_main_restarts_the_device_to_open_another_saved_game(mpy_dir, tmp_path):
-    # Menu > Saved games > save 1 > Resume, with save 2 in play: main.py's
-    # restart (MicroPython's soft reset: on the unix port the process ends,
-    # before the keys run out and the board reports) with save 1 named the
-    # one to resume, and save 2 closed as it was (ui/saves_ui.py, switch)
+    # Menu > Saved games with save 2 in play, then save 1 > Resume: main.py's restart
+    # (MicroPython's soft reset: on the unix port the process ends, before the keys run
+    # out and the board reports) into the saved games, save 2 closed as it was and named
+    # with "saves" (ui/saves_ui.py, from_game); at that power-on, the list, and the
+    # restart with save 1 named the one to resume (switch)
     saves = tmp_path / 'saves'
     saved(saves)
     two = saved(saves)
     assert Saves(str(saves)).last() == 2
-    keys = tmp_path / 'keys'
-    keys.write_text('B X A A A')
     main = tmp_path / 'device' / 'main.py'
     main.parent.mkdir()
     shutil.copy(os.path.join(ROOT, 'firmware', 'main.py'), str(main))
     path = ':'.join([os.path.join(ROOT, 'tests', 'mp', 'fakeboard'), mpy_dir,
                      os.path.join(ROOT, 'host_sim')])
-    r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + DEVICE_HEAP, str(main), str(saves),
-                        str(keys)], capture_output=True, text=True, timeout=120,
-                       env=dict(os.environ, MICROPYPATH=path))
-    assert r.returncode == 0 and r.stdout == '' and r.stderr == '', r.stdout + r.stderr
-    assert Saves(str(saves)).last() == 1
+    for keys, first, last in (('B X A', 'saves', 2), ('A A', None, 1)):
+        (tmp_path / 'keys').write_text(keys)
+        r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + DEVICE_HEAP, str(main),
+                            str(saves), str(tmp_path / 'keys')], capture_output=True, text=True,
+                           timeout=120, env=dict(os.environ, MICROPYPATH=path))
+        assert r.returncode == 0 and r.stdout == '' and r.stderr == '', r.stdout + r.stderr
+        assert Saves(str(saves)).last() == last and Saves(str(saves)).first_screen() == first
     # the power-on after it opens save 1 (and names it again)
     r, shown = boot(mpy_dir, tmp_path, saves, '')
     assert 'Traceback' not in r.stdout + r.stderr and Saves(str(saves)).last() == 1

@@ -383,15 +383,24 @@ def test_a_new_game_not_named_the_last_is_played_in_place(tmp_path, monkeypatch)
     assert saves.Saves(str(tmp_path)).last() == 1          # (what a restart would have opened)
 
 
+# Menu > New game and Menu > Saved games: (the keys from the game screen, the word the
+# save is named with, the title of the screen the power-on shows first)
+FROM_MENU = {'new game': ('B X X A', 'new', 'New game'), 'saved games': ('B X A', 'saves', 'Saved games')}
+
+
+@pytest.mark.parametrize('item', sorted(FROM_MENU))
 @pytest.mark.parametrize('saves', ['trackside.saves', 'trackside.fixed'])
-def test_new_game_from_a_game_restarts_into_the_new_game_screens_and_back_into_the_game(
-        tmp_path, monkeypatch, saves):
-    # Menu > New game with a game in play: the game is put aside, the save named with
-    # "new" and the device restarted: its power-on shows the new-game screens on the heap
-    # a first game has; back from the first of them restarts into the game, as it was.
+def test_the_menu_restarts_into_new_game_or_saved_games_and_back_into_the_game(
+        tmp_path, monkeypatch, saves, item):
+    # Menu > New game (or Saved games) with a game in play: the game is put aside, the save
+    # named with "new" (or "saves") and the device restarted: its power-on shows the
+    # new-game screens (or the list) on the heap a first game has; back from the first of
+    # them restarts into the game, as it was. A save picked from the list opens by a
+    # restart too.
     from trackside import need
     from trackside.ui.app import App
     monkeypatch.setattr(App, 'SAVES', saves)
+    keys, word, title = FROM_MENU[item]
     app, names = device('pico_display', tmp_path, restart)
     with pytest.raises(Restarted):
         press(app, names, STEAM_BASE_4P)
@@ -403,22 +412,49 @@ def test_new_game_from_a_game_restarts_into_the_new_game_screens_and_back_into_t
     played = app.session.all_lines()
     assert app.session.cursor == 1 and type(top(app)).__name__ == 'Dashboard'
     with pytest.raises(Restarted):
-        press(app, names, 'B X X A')            # the menu, up twice: "New game"
+        press(app, names, keys)
     slots = need(saves).Saves(str(tmp_path))
-    assert slots.last() == 1 and slots.new_first()
+    assert slots.last() == 1 and slots.first_screen() == word
     app, names = device('pico_display', tmp_path, restart)
-    assert top(app).title == 'New game' and app.session is None
-    assert not need(saves).Saves(str(tmp_path)).new_first()     # (once)
+    assert top(app).title == title and app.session is None
+    assert need(saves).Saves(str(tmp_path)).first_screen() is None      # (once)
     with pytest.raises(Restarted):
         press(app, names, 'B')                  # back: the game put aside
     app, names = device('pico_display', tmp_path, restart)
     assert type(top(app)).__name__ == 'Dashboard' and app.session.all_lines() == played
+    if item == 'saved games':
+        with pytest.raises(Restarted):
+            press(app, names, keys)
+        app, names = device('pico_display', tmp_path, restart)
+        assert [i[0] for i in top(app).items][-1] == 'New game'
+        with pytest.raises(Restarted):
+            press(app, names, 'A A')            # the save, Resume
+        app, names = device('pico_display', tmp_path, restart)
+        assert type(top(app)).__name__ == 'Dashboard' and app.session.all_lines() == played
+
+
+def test_saved_games_from_a_game_where_no_restart_comes_lists_them_in_place(tmp_path):
+    saved_game(tmp_path, ['scorepad players=Ann,Bob', 'round 1 2'])
+    # a restart that returns (one that failed): the list, the game closed; back opens it
+    called = []
+    app, names = device('pico_display', tmp_path, lambda: called.append(1))
+    press(app, names, 'B X A')
+    assert called == [1] and top(app).title == 'Saved games' and app.session is None
+    assert Saves(str(tmp_path)).first_screen() is None
+    press(app, names, 'B')
+    assert type(top(app)).__name__ == 'Dashboard' and app.session.cursor == 1
+    # no restart at all (the simulator): the list over the menu, the game still in play
+    app, names = device('pico_display', tmp_path, None)
+    press(app, names, 'B X A')
+    assert top(app).title == 'Saved games' and app.session.cursor == 1
+    press(app, names, 'B')
+    assert top(app).title == 'Menu'
 
 
 def test_a_power_on_in_the_new_game_screens_opens_the_game_the_next_time(tmp_path):
     # (switched off while setting up a new game: the game put aside is not lost to them)
     saved_game(tmp_path, ['scorepad players=Ann,Bob'])
-    Saves(str(tmp_path)).set_last(1, True)
+    Saves(str(tmp_path)).set_last(1, 'new')
     app, names = device('pico_display', tmp_path, restart)
     assert top(app).title == 'New game'
     app, names = device('pico_display', tmp_path, restart)

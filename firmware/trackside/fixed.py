@@ -249,19 +249,20 @@ class Saves:
             return slot
         return used[-1] if used else None
 
-    def new_first(self):
-        # Whether the power-on shows the new-game screens first (set_last).
+    def first_screen(self):
+        # The screen the power-on shows before the last game (set_last), as saves.py's.
         try:
-            w = read_at(self.root + '/last/slot', HEAD, 16).split(b'\0')[0].split()
-            return w[1:2] == [b'new']
+            w = read_at(self.root + '/last/slot', HEAD, 16).split(b'\0')[0].split()[1:2]
+            return w[0].decode() if w and w[0] in (b'new', b'saves') else None
         except Exception:
-            return False
+            return None
 
-    def set_last(self, slot, new=False):
-        # new: the new-game screens first at the next power-on, back from them opens
-        # slot. A hint only (a cut here: the highest slot is resumed instead).
+    def set_last(self, slot, first=None):
+        # first: 'new' or 'saves', the screen the next power-on shows first, back
+        # from which opens slot. A hint only (a cut here: the highest slot is
+        # resumed instead).
         try:
-            _put(self.root + '/last/slot', HEAD, b'%d%s\n\0' % (slot, b' new' if new else b''))
+            _put(self.root + '/last/slot', HEAD, b'%d%s\n\0' % (slot, b' ' + first.encode() if first else b''))
             return True
         except Exception:
             return False

@@ -260,24 +260,27 @@ class Saves:
             return slot
         return used[-1] if used else None
 
-    def new_first(self):
-        # Whether the power-on shows the new-game screens first (set_last).
+    def first_screen(self):
+        # What the power-on shows before it opens the last game (set_last):
+        # 'new' (the new-game screens), 'saves' (the saved games) or None.
         try:
-            return read_at(self.root + '/last', 0, 16).split()[1:2] == [b'new']
+            w = read_at(self.root + '/last', 0, 16).split()[1:2]
+            return w[0].decode() if w and w[0] in (b'new', b'saves') else None
         except Exception:
-            return False
+            return None
 
-    def set_last(self, slot, new=False):
-        # Remember the slot to resume; new: the new-game screens first, back
-        # from them opens it (new_first()). A hint only: if it cannot be written
-        # (flash full, a folder in the way), last() falls back to the
-        # highest slot; returns whether it was written.
+    def set_last(self, slot, first=None):
+        # Remember the slot to resume; first: 'new' or 'saves', the screen
+        # the next power-on shows first, back from which opens the slot
+        # (first_screen()). A hint only: if it cannot be written (flash full,
+        # a folder in the way), last() falls back to the highest slot;
+        # returns whether it was written.
         path = self.root + '/last'
         tmp = path + '.tmp'
         try:
             if is_dir(tmp):
                 discard(tmp)
-            _write(tmp, 'wb', [('%d%s\n' % (slot, ' new' if new else '')).encode()])
+            _write(tmp, 'wb', [('%d%s\n' % (slot, ' ' + first if first else '')).encode()])
             replace(path, tmp)          # (a folder called last: discarded)
             return True
         except Exception:

@@ -136,15 +136,19 @@ class App:
         forget('trackside.ui.forms')
         forget('trackside.ui.menu')
         forget('trackside.ui.history')
+        self.let_go()
+        self.stack = [dashboard().Dashboard()]
+        self.stack[0].draw(self.p, self)
+        self.show_turn()
+
+    def let_go(self):
+        # The code that opens a save and lists the saves, not needed in play.
         forget('trackside.ui.saves_ui')
         self._saves = None
         forget(self.SAVES)
         forget('trackside.resume')
         forget('trackside.reader')
         forget('trackside.setupline')
-        self.stack = [dashboard().Dashboard()]
-        self.stack[0].draw(self.p, self)
-        self.show_turn()
 
     def show_turn(self):
         # The RGB LED in the colour of the player whose move it is.
@@ -189,6 +193,9 @@ class App:
         # once a game: each new str costs thousands of instructions on MicroPython
         self.shorts = [theme.short(n) for n in session.setup['players']]
         name = session.setup['game']
+        # the save is read: its code goes before the game screen's comes (a long
+        # Russian Railroads game's power-on at the device heap had no room for both)
+        self.let_go()
         self.gui = need('trackside.games.%s.ui' % name)
         if self.inline():
             self.p.drop_big()           # (its amounts are asked in its own lines)
@@ -464,13 +471,13 @@ class App:
         # and the new game's rules have the heap a first game has. Back from
         # the first new-game screen opens the game (or reopen) again. Where the
         # device can restart, it does, the new-game screens first at its
-        # power-on (Saves.new_first): the heap a first game has, with none of
+        # power-on (Saves.first_screen): the heap a first game has, with none of
         # the game's names or pieces. The saved games'
         # module is not needed again until the new game's save is made.
         slot = saves_ui().put_aside(self)
         if slot is not None:
             reopen = slot
-            if self.restart is not None and self.saves.set_last(slot, True):
+            if self.restart is not None and self.saves.set_last(slot, 'new'):
                 self.restart()
         if self.restart is None:
             self._saves = None

@@ -69,7 +69,7 @@ def on_menu(app, what):
     elif what == 'new':
         app.new_game()
     elif what == 'saves':
-        app.saved_games()
+        need('trackside.ui.saves_ui').from_game(app)
 
 
 def safely(app, step, *args):

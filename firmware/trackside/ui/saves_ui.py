@@ -17,9 +17,13 @@ def start(app):
     journal = need('trackside.files')
     try:
         slot = app.saves.last()
-        if slot is not None and app.saves.new_first():
+        first = app.saves.first_screen() if slot is not None else None
+        if first is not None:
             app.saves.set_last(slot)        # (once: the next power-on opens it)
-            app.new_game(slot)
+            if first == 'new':
+                app.new_game(slot)
+            else:
+                saved_games(app, slot)
             return
         if slot is not None:
             open_slot(app, slot)
@@ -100,6 +104,18 @@ def compile_game(words):
         compiled(where + '.' + part)
 
 
+def fonts_first():
+    # The game screen's smallest font loaded before the save is replayed (the rows
+    # take it where the small one does not fit them): its glyphs are one block, 1.2
+    # KB, and after the replay has spread a long game over the heap there may be
+    # none (a Russian Railroads game of 200 entries at the device heap: 42 KB free,
+    # tests/test_saves_switch.py).
+    if 'trackside.ui.fonts.tiny' not in sys.modules:
+        if SWEEP:
+            gc.collect()
+        need('trackside.ui.font').load('tiny')
+
+
 def compiled(name):
     # (a collection only where the module is compiled now, and on a device's heap:
     # on the host, CPython's gc has no mem_free, and a collection sweeps a large heap)
@@ -160,6 +176,7 @@ def resume(app, slot, how, verb):
         words = app.saves.setup_of(slot) or [None]
         one_game(words[0])                  # (before its rules are imported)
         compile_game(words)
+        fonts_first()
         session, note = how(slot)
         app.play(session)
     except Exception as e:
@@ -195,8 +212,25 @@ def not_shown(app, slot, e, verb, read, journal):
     return why
 
 
-def saved_games(app):
-    # The list of saves, and always a way on: "New game".
+def from_game(app):
+    # Menu > Saved games. Where the device can restart, by a restart into the
+    # list (as Menu > New game): listed beside a long game's code and its heap
+    # in pieces, the saves' lines came close to the end of a Pico's heap (a
+    # Russian Railroads game of 200 entries, issue 30). Back from the list
+    # opens the game again.
+    slot = app.saves.slot_of(app.session) if app.session else None
+    if slot is not None and app.restart is not None and app.saves.set_last(slot, 'saves'):
+        close(app)
+        app.restart()
+        app.saves.set_last(slot)    # (no restart came: the list here, back opens the game)
+        saved_games(app, slot)
+        return
+    saved_games(app)
+
+
+def saved_games(app, back=None):
+    # The list of saves, and always a way on: "New game". back: the save that
+    # back from the list opens (the game the list was asked for from).
     items = []
     try:
         for slot in app.saves.slots():
@@ -205,6 +239,8 @@ def saved_games(app):
         pass                        # (Saves reports its own trouble)
     items.append(('New game', 'new'))
     screen = ListScreen('Saved games', items, on_save)
+    if back is not None:
+        screen.on_back = lambda app: switch(app, back)
     if app.stack:
         app.push(screen)
     else:
