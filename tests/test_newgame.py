@@ -349,10 +349,14 @@ def test_a_new_game_is_saved_named_the_last_and_opened_by_a_restart(tmp_path, mo
     from trackside import need
     from trackside.ui.app import App
     monkeypatch.setattr(App, 'SAVES', saves)
+    steam = need('trackside.games.steam')
+    begun = []
+    monkeypatch.setattr(steam, 'new_game', lambda setup, made=steam.new_game: begun.append(1) or made(setup))
     app, names = device('pico_display', tmp_path, restart)
     with pytest.raises(Restarted):
         press(app, names, STEAM_BASE_4P)
     assert app.session is None                  # not played in place
+    assert not begun                            # its start is made after the restart
     slots = need(saves).Saves(str(tmp_path))
     assert slots.slots() == [1] and slots.last() == 1
     # the power-on after it: the new game, on its game screen

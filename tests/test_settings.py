@@ -59,3 +59,32 @@ def test_the_defaults_make_a_game_and_bad_settings_are_refused(name):
             bad = '%d' % (spec[2][1] + 1) if settings.is_number(spec) else 'nosuchword'
             with pytest.raises(RuleError):
                 new_session('%s players=%s %s=%s' % (head, ','.join(NAMES[:default]), spec[0], bad))
+
+
+@pytest.mark.parametrize('name', [g for g, title in GAMES])
+def test_every_setup_the_checks_pass_begins_a_game(name):
+    # Where the device restarts to open a new game, Start checks the setup and saves
+    # it, and the game's start (new_game) is made after the restart (ui/newgame.py):
+    # new_game must begin every setup the checks let through (docs/engine.md,
+    # "Playing"), or a saved new game would not open. Every variant and player count,
+    # each setting at each of its words or at both ends of its range, one at a time.
+    game = load(name)
+    tried = 0
+    for variant, title in game.VARIANTS:
+        lo, hi, default = settings.players(game, variant)
+        head = name if len(game.VARIANTS) == 1 else '%s %s' % (name, variant)
+        lines = ['%s players=%s' % (head, ','.join(NAMES[:n])) for n in range(lo, hi + 1)]
+        for spec in settings.specs(game, variant):
+            values = spec[2] if not settings.is_number(spec) else spec[2][:2]
+            for v in values:
+                lines.append('%s players=%s %s=%s' % (head, ','.join(NAMES[:default]), spec[0], v))
+        for line in lines:
+            try:
+                s = new_session(line, begin=False)
+            except RuleError:
+                continue                        # (refused at Start: nothing is saved)
+            assert s.state is None
+            s.begin()
+            assert s.state is not None and s.prompt()['text'], line
+            tried += 1
+    assert tried >= len(game.VARIANTS) * 2

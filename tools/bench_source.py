@@ -97,6 +97,9 @@ their `PARTS`, the game's screens), a module at a time on a swept heap;
 it but for four parts named with their reasons (the menu, Steam's opening auction, Russian
 Railroads' once-a-game cards and final scoring, Brass's end). The modules compiled as a save is
 opened or in play were split where their ideas split, none above about 1,350 tokens now.
+Start checks the new game's setup and saves it, and its start (`new_game`) is made after the
+restart: the new-game screens never compile the parts that make it (Steam's standard game:
+its new-game screens needed 217 KB, now 203).
 
 What sets each figure now (the failing allocation at 2 KB under it, with a traceback):
 Steam base's game by its power-on: the rules compiled as the save is opened, on a heap with

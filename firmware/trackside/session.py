@@ -7,8 +7,10 @@ from trackside.timeline import Timeline, Lines, as_json
 from trackside.games import load
 
 class Session(Timeline):
-    def __init__(self, setup, journal=None):
+    def __init__(self, setup, journal=None, begin=True):
         # setup: as parsed by setupline.parse_setup; checked by the game here.
+        # begin=False: the setup checked, the game not begun (begin() does it): a
+        # new game saved for a restart to open (ui/newgame.py) has no state yet.
         self.game = load(setup['game'])
         # (settings.py is needed only here and for the setup line: it is let
         # go at once, a game on a small heap has better use for the room;
@@ -27,10 +29,9 @@ class Session(Timeline):
         self.journal = journal      # anything with append(text); None = not saved
         self.lines = Lines()        # every action as its log line, undone ones too
         self.cursor = 0             # how many of them are in effect
-        self.state = self.game.new_game(self.setup)
-        # after k*CHECKPOINT actions; None where a resume from a snapshot
-        # skipped it (worked out again when an undo needs it)
-        self._checkpoints = [as_json(self.state)]
+        self.state = None
+        if begin:
+            self.begin()
         self._turn_starts = []      # action counts where a new game turn began
         self._prompt = None
         self.version = 0            # counts every change of the state (for redraws)
@@ -39,6 +40,13 @@ class Session(Timeline):
         # (line, its bytes, the turn before): stage() done, commit() due. Set
         # here, so that stage() sets it without allocating.
         self._staged = None
+
+    def begin(self):
+        # The game's start: its state before any action.
+        self.state = self.game.new_game(self.setup)
+        # after k*CHECKPOINT actions; None where a resume from a snapshot
+        # skipped it (worked out again when an undo needs it)
+        self._checkpoints = [as_json(self.state)]
 
     # --- what now -------------------------------------------------------------
 
@@ -286,6 +294,6 @@ class Session(Timeline):
                 pass
 
 
-def new_session(text, journal=None):
+def new_session(text, journal=None, begin=True):
     # A session from a setup line.
-    return Session(need('trackside.setupline').parse_setup(text), journal)
+    return Session(need('trackside.setupline').parse_setup(text), journal, begin)

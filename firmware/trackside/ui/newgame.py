@@ -218,8 +218,12 @@ class NewGame:
         for name in BEFORE_START:
             self.app.forget(name)
         gc.collect()
+        # Where the device restarts to open the new game, its start is made there,
+        # after the restart: here the setup is checked and saved, and the new-game
+        # screens never hold the rules' parts that make a start (Steam's standard game)
+        later = self.app.restart is not None
         try:
-            session = session_mod.new_session(self.setup_line())
+            session = session_mod.new_session(self.setup_line(), begin=not later)
         except RuleError as e:
             self.app.push(MessageScreen('Setup', str(e)))
             return
@@ -245,6 +249,8 @@ class NewGame:
         for name in LET_GO:
             app.forget(name)
         gc.collect()
+        if session.state is None:
+            session.begin()
         app.play(session)
 
 
