@@ -12,7 +12,8 @@
 # in a new interpreter, as a board starts code.py again on an empty heap. CircuitPython's C modules
 # are tools/mp_cpstub.py, whose code is left out of the figures, as is the key
 # player (keyscript.py and its presses: a board has its buttons): their heap is
-# printed first, "ASIDE bytes", and bench_source.py gives it on top of the heap searched.
+# printed first, "ASIDE bytes" (after four lines of qstr_info()), and bench_source.py
+# gives it on top of the heap searched.
 # MODE heap: a collection after every press, and the most heap in use; prints
 # "OK most actions press screen" (the game's actions at the end: a press that ran out of
 # memory is caught by the App and the presses after it go astray; the press
@@ -23,6 +24,7 @@ import sys
 for d in reversed(sys.argv[1].split(':')):
     sys.path.insert(0, d)
 import gc
+import micropython
 
 
 def in_use():
@@ -30,14 +32,21 @@ def in_use():
     return gc.mem_alloc()
 
 
+# The interned names' pools are shared: one the stand-ins' names happen to fill is
+# allocated in their part, though the firmware's names fill it (and on a board their
+# names are in its firmware). qstr_info() prints the pools' bytes before and after each
+# part, and bench_source.py counts what grew there as the firmware's (names_aside()).
+micropython.qstr_info()
 start = in_use()
 import mp_cpstub
 mp_cpstub.install()
 ASIDE = in_use() - start            # the stand-ins: C in CircuitPython's firmware
+micropython.qstr_info()
 import trackside_board as hw       # boards/macropad.py, as install_cp.py names it
 from trackside.ui import keys       # (the App's, which the key player imports too)
 saves, keys_file, mode = sys.argv[2], sys.argv[3], sys.argv[4]
 first = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+micropython.qstr_info()
 before = in_use()
 import keyscript
 f = open(keys_file)
@@ -47,6 +56,7 @@ f = None
 presses = keyscript.plan(script, hw.BUTTONS, hw.KEYMAP)[2 * first:]
 script = None
 ASIDE += in_use() - before          # the key player and its presses
+micropython.qstr_info()
 display, buttons, led = hw.open()
 from trackside.ui.app import App
 App.SAVES = 'trackside.fixed'       # as boards/cp_code.py: saves kept in place on FAT
