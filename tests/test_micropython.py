@@ -95,8 +95,13 @@ def test_power_cut_at_every_littlefs_block_operation(mpy_dir, mode):
     # bytes a run in every mode, the engine's resume is the same.) pico:
     # the Pico's 4 KB blocks (48 KB of them), where the records wait in the
     # journal's tail and are folded into the log, cut in both.
+    # cut and torn: the engine's 128 KB and 8 KB for what 78 power-ons in one process
+    # leave behind (the heap in use between runs grows from 90 to 104 KB, about 8 KB of it
+    # after the resumes, in no module's globals: MicroPython's). At 128 KB the torn run
+    # passed or failed by the layout (126 KB and 130-140 KB passed, 128 KB did not; a
+    # few bytes of the checkout's path flipped it).
     args = [os.path.join('tests', 'mp', 'powercut_lfs.py'), mpy_dir, mode]
-    heap = {'snap': '160k', 'pico': '256k', 'pico-torn': '256k'}.get(mode, MP_HEAP)
+    heap = {'snap': '160k', 'pico': '256k', 'pico-torn': '256k'}.get(mode, '136k')
     result = json.loads(run_micropython(args, heap=heap).strip().splitlines()[-1])
     assert result['failures'] == []
     assert result['cuts'] == result['ops'] and result['ops'] > (30 if 'pico' in mode else 50)

@@ -20,7 +20,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, tool
+from conftest import ROOT, micropython_cmd
 
 HEAP = '512k'
 
@@ -28,7 +28,7 @@ HEAP = '512k'
 @pytest.fixture(scope='module')
 def results(mpy_dir):
     script = os.path.join(ROOT, 'tests', 'mp', 'faults_flash.py')
-    procs = {fs: subprocess.Popen([tool('micropython'), '-X', 'heapsize=' + heap, script,
+    procs = {fs: subprocess.Popen(micropython_cmd() + ['-X', 'heapsize=' + heap, script,
                                    mpy_dir, fs], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   text=True, cwd=ROOT)
              for fs, heap in (('lfs', HEAP), ('fat', HEAP), ('lfs-pico', '1m'))}

@@ -19,7 +19,7 @@ MODE = sys.argv[2] if len(sys.argv) > 2 else 'cut'
 TORN = MODE in ('torn', 'pico-torn')
 BS = 256        # block size
 NB = 16         # blocks: 4 KB (the game needs 7, and 4 more with snapshots; the
-                # heap here is the engine's 128 KB). Blocks this small leave no
+                # heap is the engine's 128 KB and the runs' leftovers). Blocks this small leave no
                 # room for the journal's tail (journal._room): every record
                 # goes straight into the log.
 PROG = 128      # VfsLfs2's default
