@@ -67,6 +67,13 @@ LAST = {
     'Steam base': 241, 'Steam standard': 256, 'Score pad': 222, 'Russian Railroads 2p': 279,
     'Russian Railroads 4p': 276, 'Brass (Warfrog 2007)': 271, 'Brass (Roxley 2018)': 274,
 }
+# This session's start (commit f988a40) on this bench as it is now (the stand-ins' heap
+# measured as it is now, the drive's files as f988a40 copied them, not slimmed): the
+# smallest heap, KB, 64-bit (the larger of the new-game screens' and the game's).
+START = {
+    'Steam base': 208, 'Steam standard': 221, 'Score pad': 187, 'Russian Railroads 2p': 262,
+    'Russian Railroads 4p': 260, 'Brass (Warfrog 2007)': 263, 'Brass (Roxley 2018)': 261,
+}
 # The last session's (commit eb6a287), the stand-ins' modules counted in the heap then:
 # the smallest heap, KB, 64-bit (the larger of the new-game screens' and the game's).
 COUNTED = {
@@ -80,55 +87,63 @@ WHERE = '''## Where it goes, and what is left
 The peak is the code held at once: the engine and the UI (about 90 KB of bytecode, functions
 and dicts on this bench from source, `tools/bench_modules.py`'s `.mpy` column is close to it),
 the game's rules and screens (Steam 35-40 KB, Russian Railroads and Brass about 45-60 KB), the
-interned names of every module loaded so far (kept for good: 20-25 KB, and 13 KB more of an
-empty table once a boot passes about 1,300 names, as Russian Railroads does), the canvas and
-its glyph cache (capped at 4 KB of blocks on the MacroPad), and the game itself (a few KB).
-What a game needs over its peak is the compiler's and the heap's: each module is compiled
-whole as it is imported, its parse tree (about 20 bytes a token here) beside everything loaded
-before it, and once a game is under way the heap is in pieces, so a module compiled then finds
-no block of 1-3 KB for the parser or a function's bytecode with tens of KB free in all.
+interned names of every module compiled so far (kept for good: about 24 KB for 1,100-1,230
+names), the canvas and its glyph cache (capped at 4 KB of blocks on the MacroPad), and the
+game itself (a few KB). What a game needs over its peak is the compiler's and the heap's: each
+module is compiled whole as it is imported, its parse tree (about 20 bytes a token here)
+beside everything loaded before it, and once a game is under way the heap is in pieces, so a
+module compiled then finds no block of 1-3 KB for the parser or a function's bytecode with
+tens of KB free in all.
 
-So (issue 30, part 2): a new game is opened by a restart once it is saved, and so is Menu >
-New game (into the new-game screens, back from them into the game): the new-game screens and
-the game each have a power-on's heap. A save's game code is compiled before its log is
-replayed (`ui/saves_ui.py`, `compile_game`: the setup's checks, the game screen, the rules and
-their `PARTS`, the game's screens), a module at a time on a swept heap;
-`tests/test_compiled_at_boot.py` holds that nothing larger than 600 tokens is compiled after
-it but for four parts named with their reasons (the menu, Steam's opening auction, Russian
-Railroads' once-a-game cards and final scoring, Brass's end). The modules compiled as a save is
-opened or in play were split where their ideas split, none above about 1,350 tokens now.
-Start checks the new game's setup and saves it, and its start (`new_game`) is made after the
-restart: the new-game screens never compile the parts that make it (Steam's standard game:
-its new-game screens needed 217 KB, now 203).
+So (issue 30, part 2): the drive's `.py` files are slimmed as `tools/install_cp.py` writes them
+(`tools/slim.py`: each function's locals, the parameters no call passes by keyword and the
+comprehensions' variables renamed to a few short names, every line in its place): a long
+Russian Railroads game met 1,321 names and Brass 1,295, past the 1,260 at which this
+interpreter adds a pool for 1,280 more (14 KB, mostly empty); slimmed, 1,196 and 1,163. A new
+game is opened by a restart once it is saved, its start (`new_game`) made at that power-on,
+and Menu > New game and Menu > Saved games restart too (into the new-game screens or the list,
+back from them into the game): the new-game screens, the list and the game each have a
+power-on's heap. A save's game code is compiled before its log is replayed
+(`ui/saves_ui.py`, `compile_game`: the setup's checks, the game screen, the rules and their
+`PARTS`, the game's screens), a module at a time on a swept heap, and the smallest font before
+the replay (`fonts_first`); `tests/test_compiled_at_boot.py` holds that nothing larger than
+600 tokens is compiled after it but for four parts named with their reasons (the menu,
+Steam's opening auction, Russian Railroads' once-a-game cards and final scoring, Brass's end).
 
-What sets each figure now (the failing allocation at 2 KB under it, with a traceback):
-Steam base's game by its power-on: the rules compiled as the save is opened, on a heap with
-65 KB free in pieces of at most 4 KB, where the table of interned names grows by one block
-(3.5 KB on this bench) and finds none; Russian Railroads by its final scoring, compiled in
-the game's last presses (`once.py`), whose module dict (1.2 KB) finds no block; Brass by
-its end likewise. So what is left is mostly a heap in pieces, and the code held in play:
-Russian Railroads and Brass hold about 200 KB in play, more than the 191 KB the target
-allows before anything is compiled.
+What sets the figures (the failing allocation at 2 KB under each, with a traceback, last
+session): Steam's game by its power-on, where the table of interned names grows by one block
+on a heap in pieces; Russian Railroads by its final scoring, compiled in the game's last
+presses (`once.py`), whose module dict (1.2 KB) finds no block; Brass by its end likewise;
+the score pad's game (this session) by the menu, compiled mid-game, whose 1.2 KB block is
+not found: 187 KB at f988a40, 193 now, though no change of this session, taken back alone
+(the slimmed drive, the start after the restart, Menu > Saved games' restart), brings it
+under 193.
+Russian Railroads and Brass hold about 190-200 KB in play, more than the 191 KB the target
+allows before anything is compiled. Each figure moves by up to 4 KB with a change anywhere in
+the firmware (the score pad's game read 191, 193 and 195 KB with one line of `saves_ui.py` or
+`app.py` taken out): where the pieces fall decides which block is found. Differences smaller
+than that between two commits are not a measured gain or loss.
 
 Tried and measured, and not kept: the glyph cache made whole at start-up (4 KB of blocks and
 its dict table at once: Steam 4 KB worse, Brass 5 KB worse), a block kept free at the top of
 the heap while the code is compiled and let go after (8-24 KB blocks: 2-20 KB worse), the
 game's rules compiled before the UI's modules at power-on (Steam's game 4 KB better, not
-enough to matter), Russian Railroads' final scoring compiled with the rest at
-power-on (no better for 2 players, 6 KB worse for 4). A new game's start made after the
-restart (Start saves the checked setup, `new_game` runs at the power-on: Steam standard's
-new-game screens 217 -> 203 KB) is commit 016a287, reverted: it moved the Pico's heap enough
-that `tests/test_saves_switch.py`'s switch from a long Russian Railroads game to Steam, on
-the edge at that heap, failed.
+enough to matter), Russian Railroads' final scoring compiled with the rest at power-on (no
+better for 2 players, 6 KB worse for 4), `micropython.opt_level(3)` (30% less bytecode here,
+but most likely not on CircuitPython: its `py/circuitpy_mpconfig.h` sets
+`CIRCUITPY_MICROPYTHON_ADVANCED` to 0; not confirmed on a board).
 
-How far this bench is from a MacroPad: CircuitPython's heap is not one fixed block
-(`MICROPY_GC_SPLIT_HEAP_AUTO`: it adds areas from the port's heap when a block is not found),
-its parser takes 16-byte chunks (`MICROPY_ALLOC_PARSE_CHUNK_INIT`; MicroPython's default is 128),
-its names table starts from its own built-in names, and 32-bit objects are not all 0.73 of
-64-bit ones: so the 32-bit column is an estimate. What would close the gap: far less code held
-in play, or CircuitPython `.mpy` files made by CircuitPython's own `mpy-cross` (not on our
-registries), which leave out the compiling and a part of the pieces: issue 30 measured 28 KB
-less for Steam base that way.
+How far this bench is from a MacroPad (CircuitPython's `py/circuitpy_mpconfig.h`): its heap is
+not one fixed block (`MICROPY_GC_SPLIT_HEAP_AUTO`: it adds areas from the port's heap when a
+block is not found), its parser takes 16-byte chunks (`MICROPY_ALLOC_PARSE_CHUNK_INIT`;
+MicroPython's default is 128), its objects are 32-bit words with small ints and names in them
+(`MICROPY_OBJ_REPR_C`), a name's entry in the pools is 6 bytes (a 1-byte hash and length and
+a 4-byte pointer; 11 here), and its names table starts from its own built-in names: so the
+32-bit column is an estimate. The stand-ins' heap is measured with the C stack overwritten
+first and the names' pools that grow meanwhile counted as the firmware's (`tools/mp_source.py`).
+What would close the gap: far less code held in play, or CircuitPython `.mpy` files made by
+CircuitPython's own `mpy-cross` (not on our registries), which leave out the compiling and a
+part of the pieces: issue 30 measured 28 KB less for Steam base that way.
 '''
 SEARCH = ['']               # the interpreter's path: a MacroPad's drive (drive()), and the
                             # stand-ins' .mpy files before it (stand_ins())
@@ -361,12 +376,15 @@ def main(argv):
             title, name, how, presses, kb(most), where[0], where[1], lobby, game, need * RATIO,
             'yes' if need * RATIO <= TARGET_32 else '**no**', kb(aside)))
     lines += ['', 'Before (64-bit "needs", KB; until eb6a287 the stand-ins\' 17-20 KB were counted in',
-              'it, and until 4dbad3d the whole game was played in one heap, new game and all):', '',
-              '| Game | Issue 30 opened (9b90f28) | 4dbad3d | eb6a287 | Now |', '|---|---|---|---|---|']
+              'it, until 4dbad3d the whole game was played in one heap, new game and all; f988a40',
+              'is measured on this bench as it is now, its drive\'s files not slimmed):', '',
+              '| Game | Issue 30 opened (9b90f28) | 4dbad3d | eb6a287 | f988a40 | Now |',
+              '|---|---|---|---|---|---|']
     for title, name, how, presses, actions, most, lobby, game, where, aside in rows:
         if title in BEFORE:
-            lines.append('| %s | %d | %d | %d | %d |' % (title, BEFORE[title][1], LAST[title],
-                                                         COUNTED[title], max(lobby, game)))
+            lines.append('| %s | %d | %d | %d | %d | %d |' % (
+                title, BEFORE[title][1], LAST[title], COUNTED[title], START[title],
+                max(lobby, game)))
     publish(lines + ['', WHERE], '--write' in argv, 'benchmarks-source.md')
 
 
