@@ -105,8 +105,8 @@ and Menu > New game and Menu > Saved games restart too (into the new-game screen
 back from them into the game): the new-game screens, the list and the game each have a
 power-on's heap. A save's game code is compiled before its log is replayed
 (`ui/saves_ui.py`, `compile_game`: the setup's checks, the game screen, the rules and their
-`PARTS`, the game's screens), a module at a time on a swept heap, and the smallest font before
-the replay (`fonts_first`); `tests/test_compiled_at_boot.py` holds that nothing larger than
+`PARTS`, the game's screens), a module at a time on a swept heap;
+`tests/test_compiled_at_boot.py` holds that nothing larger than
 600 tokens is compiled after it but for four parts named with their reasons (the menu,
 Steam's opening auction, Russian Railroads' once-a-game cards and final scoring, Brass's end).
 

@@ -104,18 +104,6 @@ def compile_game(words):
         compiled(where + '.' + part)
 
 
-def fonts_first():
-    # The game screen's smallest font loaded before the save is replayed (the rows
-    # take it where the small one does not fit them): its glyphs are one block, 1.2
-    # KB, and after the replay has spread a long game over the heap there may be
-    # none (a Russian Railroads game of 200 entries at the device heap: 42 KB free,
-    # tests/test_saves_switch.py).
-    if 'trackside.ui.fonts.tiny' not in sys.modules:
-        if SWEEP:
-            gc.collect()
-        need('trackside.ui.font').load('tiny')
-
-
 def compiled(name):
     # (a collection only where the module is compiled now, and on a device's heap:
     # on the host, CPython's gc has no mem_free, and a collection sweeps a large heap)
@@ -176,7 +164,6 @@ def resume(app, slot, how, verb):
         words = app.saves.setup_of(slot) or [None]
         one_game(words[0])                  # (before its rules are imported)
         compile_game(words)
-        fonts_first()
         session, note = how(slot)
         app.play(session)
     except Exception as e:
