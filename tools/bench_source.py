@@ -115,9 +115,9 @@ session): Steam's game by its power-on, where the table of interned names grows 
 on a heap in pieces; Russian Railroads by its final scoring, compiled in the game's last
 presses (`once.py`), whose module dict (1.2 KB) finds no block; Brass by its end likewise;
 the score pad's game (this session) by the menu, compiled mid-game, whose 1.2 KB block is
-not found: 187 KB at f988a40, 193 now, though no change of this session, taken back alone
-(the slimmed drive, the start after the restart, Menu > Saved games' restart), brings it
-under 193.
+not found: 187 KB at f988a40, 193-195 this session, though no change of this session, taken
+back alone (the slimmed drive, the start after the restart, Menu > Saved games' restart),
+brought it under 193.
 Russian Railroads and Brass hold about 190-200 KB in play, more than the 191 KB the target
 allows before anything is compiled. Each figure moves by up to 4 KB with a change anywhere in
 the firmware (the score pad's game read 191, 193 and 195 KB with one line of `saves_ui.py` or
