@@ -130,13 +130,17 @@ def writable(drive):
         return False
 
 
+def whole(n, cluster):
+    # n bytes on the drive: whole clusters
+    return -(-n // cluster) * cluster
+
+
 def used(path, cluster):
-    # what a file takes on the drive: whole clusters
+    # what a file takes on the drive
     try:
-        n = os.path.getsize(path)
+        return whole(os.path.getsize(path), cluster)
     except OSError:
         return 0
-    return -(-n // cluster) * cluster
 
 
 def room(drive, files):
@@ -150,7 +154,7 @@ def room(drive, files):
     need = 0
     dirs = set()
     for src, dst, data in files:
-        need += -(-len(data) // cluster) * cluster
+        need += whole(len(data), cluster)
         dirs.add(os.path.dirname(dst))
         if not dst.startswith(os.path.join(drive, 'trackside') + os.sep):
             need -= used(dst, cluster)

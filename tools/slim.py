@@ -36,22 +36,16 @@ OPAQUE = ('locals', 'vars', 'eval', 'exec')
 
 
 def inner(node):
-    # the nodes of this scope's body, nested scopes' included
-    if isinstance(node, FUNCTIONS):
-        parts = node.body
-    elif isinstance(node, ast.Lambda):
-        parts = [node.body]
-    else:
-        parts = [node]
-    for part in parts:
+    # the nodes of a function's (or a lambda's) body, nested scopes' included
+    for part in (node.body if isinstance(node, FUNCTIONS) else [node.body]):
         for n in ast.walk(part):
             yield n
 
 
 def own(node):
-    # the nodes of this scope's body, without those of the scopes inside it
+    # the nodes of a function's body, without those of the scopes inside it
     # (their default values and decorators are this scope's)
-    todo = list(node.body) if isinstance(node, FUNCTIONS) else [node.body]
+    todo = list(node.body)
     while todo:
         n = todo.pop()
         yield n
@@ -71,11 +65,10 @@ def own(node):
         todo.extend(ast.iter_child_nodes(n))
 
 
-def params(node):
+def arguments(node):
+    # a function's (or a lambda's) parameters, ast.arg nodes
     a = node.args
-    names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
-    names += [x.arg for x in (a.vararg, a.kwarg) if x is not None]
-    return names
+    return [x for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if x is not None]
 
 
 def fixed_by(n):
@@ -95,7 +88,7 @@ def fixed_by(n):
 def bound_by(scope):
     # (names the scope binds itself, names it must leave: its parameters, fixed_by's,
     # a comprehension's variables)
-    fixed = set(params(scope)) if isinstance(scope, (ast.Lambda,) + FUNCTIONS) else set()
+    fixed = set(x.arg for x in arguments(scope)) if isinstance(scope, (ast.Lambda,) + FUNCTIONS) else set()
     bound = set()
     if isinstance(scope, COMPS):
         for g in scope.generators:
@@ -135,11 +128,11 @@ def renames(scope, keep):
         candidates = set(fixed)
         first = scope.generators[0].iter
         candidates -= {n.id for n in ast.walk(first) if isinstance(n, ast.Name)}
-        nodes = [n for n in ast.walk(scope) if not within(n, first)]
+        outer = set(id(n) for n in ast.walk(first))
+        nodes = [n for n in ast.walk(scope) if id(n) not in outer]
         args = []
     else:
-        args = [a for a in scope.args.posonlyargs + scope.args.args + scope.args.kwonlyargs
-                + [scope.args.vararg, scope.args.kwarg] if a is not None and a.arg not in keep]
+        args = [a for a in arguments(scope) if a.arg not in keep]
         candidates = (bound - fixed) | {a.arg for a in args}
         nodes = list(inner(scope))
     for n in nodes:
@@ -159,10 +152,6 @@ def renames(scope, keep):
     out = [(a, new[a.arg]) for a in args if a.arg in new]
     out += [(n, new[n.id]) for n in nodes if isinstance(n, ast.Name) and n.id in new]
     return out
-
-
-def within(node, top):
-    return any(n is node for n in ast.walk(top))
 
 
 def keywords(sources):
