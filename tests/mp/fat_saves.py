@@ -102,6 +102,7 @@ for k in range(1, 2 * ops + 1):
     once = k > ops          # (then write k - ops fails, and only that one)
     if once:
         k -= ops
+    image = None            # (the last one let go before the next is made: two may not fit)
     gc.collect()
     image = bytearray(blank)
     mount(image, k, once)
@@ -140,6 +141,8 @@ for k in range(1, 2 * ops + 1):
 out['delete'] = {'writes': ops, 'told': told, 'problems': problems}
 
 # --- full -------------------------------------------------------------------
+base = image = blank = None     # (the RAM disks of the deletes let go: 64 KB each)
+gc.collect()
 image = bytearray(empty)
 mount(image)
 f = open('/f/filler', 'wb')

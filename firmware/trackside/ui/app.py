@@ -11,6 +11,8 @@ from trackside import need, unload
 import gc
 import sys
 
+SWEEP = hasattr(gc, 'mem_free')     # (a device's heap; CPython's gc sweeps a large one)
+
 
 FLAT = 3        # a pick of this many items or fewer is shown in the list of moves
 IDLE_MS = 1500  # no button down this long: the device may write a snapshot
@@ -196,6 +198,11 @@ class App:
         # the save is read: its code goes before the game screen's comes (a long
         # Russian Railroads game's power-on at the device heap had no room for both)
         self.let_go()
+        if SWEEP:
+            # and the replay's garbage swept first: a long Russian Railroads
+            # game's power-on, its heap in pieces, found 36 KB free but no
+            # 1.3 KB in one piece for the game screen's tiny font (issue 30)
+            gc.collect()
         self.gui = need('trackside.games.%s.ui' % name)
         if self.inline():
             self.p.drop_big()           # (its amounts are asked in its own lines)

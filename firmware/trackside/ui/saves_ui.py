@@ -164,6 +164,8 @@ def resume(app, slot, how, verb):
         words = app.saves.setup_of(slot) or [None]
         one_game(words[0])                  # (before its rules are imported)
         compile_game(words)
+        if SWEEP:
+            gc.collect()        # (swept first: the replay's objects fill the holes left so far)
         session, note = how(slot)
         app.play(session)
     except Exception as e:
