@@ -102,7 +102,19 @@ class App:
             self.stack = self.stack[:1]
             if not self.stack:
                 self.under_error()
-            self.push(MessageScreen('Error', '%s: %s' % (type(e).__name__, e)))
+            self.push(MessageScreen('Error', self.oops(e)))
+
+    def oops(self, e):
+        # The Error screen's words. Out of memory is the device's, not a
+        # bug (a screen's code not loaded, late in a long game, its heap in
+        # pieces): every entry made is on flash already, and a power-on
+        # gives the whole heap back.
+        if not isinstance(e, MemoryError):
+            return '%s: %s' % (type(e).__name__, e)
+        if self.session is None:
+            return 'The device ran out of working memory. Switch off and on again to free it.'
+        return ('The device ran out of working memory. Every entry is saved: switch off and '
+                'on again, and the game opens where it is.')
 
     def under_error(self):
         # A screen for the Error to go back to when none is left (a game put
