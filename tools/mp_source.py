@@ -71,6 +71,17 @@ display, buttons, led = hw.open()
 from trackside.ui.app import App
 App.SAVES = 'trackside.fixed'       # as boards/cp_code.py: saves kept in place on FAT
 done = [first - 1]                  # the last press played
+caught = []                         # the exceptions the Error screens were made for
+real_oops = App.oops
+
+
+def oops(self, e):
+    # (the exception on the error line: the screen says it in a player's words)
+    caught.append('%s: %s' % (type(e).__name__, e))
+    return real_oops(self, e)
+
+
+App.oops = oops
 
 
 def restart():
@@ -94,7 +105,7 @@ def after(i):
     done[0] = i
     top = app.stack[-1]
     if not errors and getattr(top, 'title', '') == 'Error':
-        errors.append('%d %s' % (i, top.text))     # the first error screen, and its press
+        errors.append('%d %s' % (i, caught[-1] if caught else top.text))   # the first, its press
     now = in_use() - ASIDE
     if now > most[0]:
         most[0] = now
