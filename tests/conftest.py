@@ -52,11 +52,21 @@ def micropython_cmd():
 
 
 def run_micropython(args, heap=MP_HEAP, stdin=None, timeout=900):
-    cmd = micropython_cmd() + ['-X', 'heapsize=' + heap] + list(args)
+    # (run in ROOT, with the paths under it given from there: every argument
+    # is a string on the heap for the whole run, and a test near the heap's
+    # end must not pass or fail by where the project was cloned; fixed_dir)
+    cmd = micropython_cmd() + ['-X', 'heapsize=' + heap] + [from_root(a) for a in args]
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, input=stdin, timeout=timeout)
     if r.returncode != 0:
         raise AssertionError('MicroPython failed (%s):\n%s%s' % (' '.join(cmd), r.stdout, r.stderr))
     return r.stdout
+
+
+def from_root(arg):
+    # a path under ROOT (or several joined by ':') as seen from ROOT
+    def rel(p):
+        return os.path.relpath(p, ROOT) if p.startswith(ROOT + os.sep) else p
+    return ':'.join(rel(p) for p in arg.split(':')) if isinstance(arg, str) else arg
 
 
 @pytest.fixture
@@ -117,11 +127,19 @@ def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP
     # firmware as .mpy, framebuf in C) and on CPython (host_sim's framebuf):
     # the canvas's CRC after every press, the bytes a panel got, the
     # standings. Returns (micropython's, cpython's).
-    for d in ('mp', 'cp'):
-        os.makedirs(str(tmp_path / d), exist_ok=True)
-    mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
-                                     mp_ui_paths(mpy_dir), board,
-                                     str(tmp_path / 'mp'), script], heap=heap).splitlines()[-1])
+    # Each starts on the saves in tmp_path/mp and tmp_path/cp, if any;
+    # MicroPython's are copied to a path of one length, not under pytest's
+    # numbered tmp_path (fixed_dir).
+    os.makedirs(str(tmp_path / 'cp'), exist_ok=True)
+    top = fixed_dir('ts-ui-')
+    if os.path.isdir(str(tmp_path / 'mp')):
+        shutil.copytree(str(tmp_path / 'mp'), top, dirs_exist_ok=True)
+    try:
+        mp = json.loads(run_micropython([os.path.join('tests', 'mp', 'ui_run.py'),
+                                         mp_ui_paths(mpy_dir), board, top, script],
+                                        heap=heap).splitlines()[-1])
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
     paths = ':'.join(os.path.join(ROOT, p) for p in ('host_sim/shim', 'firmware', 'host_sim'))
     r = subprocess.run([sys.executable, os.path.join(ROOT, 'tests', 'mp', 'ui_run.py'), paths,
                         board, str(tmp_path / 'cp'), script], capture_output=True, text=True)

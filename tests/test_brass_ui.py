@@ -152,13 +152,13 @@ def test_the_same_presses_on_micropython_draw_the_same_screens(mpy_dir, tmp_path
     assert mp['standings'] == cp['standings'] and mp['standings']['winner'] == 'Red'
 
 
-def test_the_whole_game_fits_the_devices_heap_on_micropython(mpy_dir, tmp_path):
+def test_the_whole_game_fits_the_devices_heap_on_micropython(mpy_dir, fixed_tmp):
     # tools/mp_ui.py plays the same presses in a heap of the Pico's size and
     # says OK, the most heap in use (the figure is the benchmark's) and the
     # game's actions at the end: all of them (a press out of memory would
     # have left the game short)
     out = run_micropython([os.path.join('tools', 'mp_ui.py'),
-                           mp_ui_paths(mpy_dir), str(tmp_path),
+                           mp_ui_paths(mpy_dir), fixed_tmp,
                            os.path.join(KEYS, 'brass-w07-4p.keys'), 'heap'], heap=DEVICE_HEAP)
     w = out.split()
     assert w[0] == 'OK' and int(w[2]) == expected('brass-w07-4p.json')['actions'], out

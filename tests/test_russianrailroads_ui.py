@@ -65,12 +65,12 @@ PICO_ON_64_BIT = '240k'
 
 
 @pytest.mark.slow
-def test_the_whole_game_fits_a_picos_heap_on_micropython(mpy_dir, tmp_path):
+def test_the_whole_game_fits_a_picos_heap_on_micropython(mpy_dir, fixed_tmp):
     # The firmware as mpy-cross compiles it, on the real interpreter with the heap of a
     # Pico (tools/mp_ui.py: a collection after every press, nothing else kept): every
     # action of the game is there at the end.
     out = run_micropython([os.path.join('tools', 'mp_ui.py'),
-                           mp_ui_paths(mpy_dir), str(tmp_path),
+                           mp_ui_paths(mpy_dir), fixed_tmp,
                            os.path.join(KEYS, 'russianrailroads-4p.keys'), 'heap'],
                           heap=PICO_ON_64_BIT)
     w = out.split()
