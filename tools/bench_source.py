@@ -110,19 +110,21 @@ power-on's heap. A save's game code is compiled before its log is replayed
 600 tokens is compiled after it but for four parts named with their reasons (the menu,
 Steam's opening auction, Russian Railroads' once-a-game cards and final scoring, Brass's end).
 
-What sets the figures (the failing allocation at 2 KB under each, with a traceback, last
-session): Steam's game by its power-on, where the table of interned names grows by one block
-on a heap in pieces; Russian Railroads by its final scoring, compiled in the game's last
-presses (`once.py`), whose module dict (1.2 KB) finds no block; Brass by its end likewise;
-the score pad's game (this session) by the menu, compiled mid-game, whose 1.2 KB block is
-not found: 187 KB at f988a40, 193-195 this session, though no change of this session, taken
-back alone (the slimmed drive, the start after the restart, Menu > Saved games' restart),
-brought it under 193.
+What sets the figures (the failing allocation under each, with a traceback): Steam's game
+by a late glyph: the MacroPad's glyph cache (`cp_canvas.py`) starts again when full, and its
+dict's table (up to 1 KB) finds no block on a heap in pieces (taking the entries out one by
+one, the table kept, measured no better); Russian Railroads by its final scoring, compiled in
+the game's last presses (`once.py`), whose 1.2 KB finds no block with 40 KB free; Brass by its
+end likewise; the score pad's new-game screens by `newgame.py`, compiled at their power-on
+(opening them after `saves_ui.py`'s code had gone, measured no better).
 Russian Railroads and Brass hold about 190-200 KB in play, more than the 191 KB the target
-allows before anything is compiled. Each figure moves by up to 4 KB with a change anywhere in
-the firmware (the score pad's game read 191, 193 and 195 KB with one line of `saves_ui.py` or
-`app.py` taken out): where the pieces fall decides which block is found. Differences smaller
-than that between two commits are not a measured gain or loss.
+allows before anything is compiled. Whether a heap works is not monotonic in its size, and
+each figure moves by a few KB with a change anywhere in the firmware: where the pieces fall
+decides which block is found (the score pad's game read 191, 193 and 195 KB by bisection with
+one line of `saves_ui.py` or `app.py` taken out). So a figure is the smallest heap with every
+heap above it working, up to the first found working (a bisection could stop on a lucky heap
+under failing ones); differences of a few KB between two commits are still not a measured
+gain or loss.
 
 Tried and measured, and not kept: the glyph cache made whole at start-up (4 KB of blocks and
 its dict table at once: Steam 4 KB worse, Brass 5 KB worse), a block kept free at the top of
@@ -293,21 +295,19 @@ def set_up(keys, heap, aside):
 
 
 def smallest(works, start):
-    # the smallest heap (KB, in STEP steps) works(heap) is true for, searched upwards
-    # from start then down to the step
-    lo = int(start)
-    hi = lo + 16
+    # The smallest heap (KB, in STEP steps) from which every heap up works(heap): a
+    # heap that works is found upwards from start, then the heaps under it are tried
+    # one step at a time down to the first that fails. Working is not monotonic in the
+    # heap (where the pieces fall decides which block is found): a bisection gave a
+    # lucky heap under failing ones (the score pad's new-game screens passed at 184 and
+    # 194 KB and failed at 192).
+    hi = int(start) + 16
     while not works(hi):
-        lo = hi
         hi += 32
         if hi > 4096:
             raise SystemExit('not played through even in 4 MB')
-    while hi - lo > STEP:
-        mid = (lo + hi) // 2
-        if works(mid):
-            hi = mid
-        else:
-            lo = mid
+    while works(hi - STEP):
+        hi -= STEP
     return hi
 
 
@@ -358,8 +358,9 @@ def main(argv):
              'CircuitPython\'s firmware, not its heap). A new game is opened by a restart (`supervisor.reload()`, as',
              '`ui/newgame.py` has it): the game is played on in a new interpreter, on an empty heap.', '',
              '- **Peak**: the most heap in use after any press (`gc.mem_alloc()` after a collection).',
-             '- **Needs**: the smallest heap for the firmware (searched in %d KB steps, the stand-ins\'' % STEP,
-             '  put on top) in which every screen comes with no error: the new-game screens up to',
+             '- **Needs**: the smallest heap for the firmware (the stand-ins\' put on top) from which',
+             '  every heap up to the first found working, in %d KB steps, shows every screen with no error (whether a heap does' % STEP,
+             '  is not monotonic: where the heap\'s pieces fall decides): the new-game screens up to',
              '  the restart, and the game from its power-on to',
              '  its last action. Each starts on an empty heap, so a board needs the larger; the rest',
              '  of what is over the peak is the compiler\'s parse trees and a heap in pieces.',
@@ -377,7 +378,8 @@ def main(argv):
             'yes' if need * RATIO <= TARGET_32 else '**no**', kb(aside)))
     lines += ['', 'Before (64-bit "needs", KB; until eb6a287 the stand-ins\' 17-20 KB were counted in',
               'it, until 4dbad3d the whole game was played in one heap, new game and all; f988a40',
-              'is measured on this bench as it is now, its drive\'s files not slimmed):', '',
+              'is measured on the bench as it was at 3e98f29, its drive\'s files not slimmed; every',
+              'column but Now by bisection, which could stop on a lucky heap):', '',
               '| Game | Issue 30 opened (9b90f28) | 4dbad3d | eb6a287 | f988a40 | Now |',
               '|---|---|---|---|---|---|']
     for title, name, how, presses, actions, most, lobby, game, where, aside in rows:
