@@ -115,11 +115,9 @@ def mp_ui_paths(mpy_dir):
     # MicroPython's import path for a game on the headless board, as the
     # benchmarks have it: the compiled firmware, host_sim, and boards/ (the
     # headless board draws text with boards/ink4.py there, as a colour board
-    # does). Relative to ROOT, where run_micropython runs it: each module's
-    # file name is a string on the heap, and a test near the heap's end must
-    # not pass or fail by where the project was cloned (the switch test did,
-    # issue 30; as fixed_dir)
-    return ':'.join((mpy_dir, 'host_sim', 'boards'))
+    # does); run_micropython gives them from ROOT (from_root)
+    from bench_engine import ui_paths
+    return ui_paths(mpy_dir)
 
 
 def ui_on_both(mpy_dir, tmp_path, script, board='pico_display', heap=DEVICE_HEAP):

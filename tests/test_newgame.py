@@ -249,28 +249,35 @@ def test_a_save_of_another_game_is_opened_with_the_first_games_code_gone(tmp_pat
     assert seen == [[]]
 
 
+def no_room_for(monkeypatch, module):
+    # The App's imports of module run out of memory (as on a heap in pieces)
+    # until the function returned is called.
+    import trackside.ui.app as app_module
+    real = app_module.need
+
+    def need(name):
+        if name == module:
+            raise MemoryError('memory allocation failed, allocating 1280 bytes')
+        return real(name)
+    monkeypatch.setattr(app_module, 'need', need)
+    return lambda: monkeypatch.setattr(app_module, 'need', real)
+
+
 def test_new_game_screens_that_fail_to_load_leave_a_way_back_to_the_game(tmp_path, monkeypatch):
     # The game is put aside first; if the new-game screens then cannot be
     # loaded (out of memory), the Error goes back to the saved games, where
     # the game is (found by review: the Error was the only screen left, and
     # no key took it away).
-    import trackside.ui.app as app_module
     app, names = device('pico_display', tmp_path)
     press(app, names, keys('steam-base-3p.keys'))
     was = app.session.standings()
-    real = app_module.need
-
-    def need(name):
-        if name == 'trackside.ui.newgame':
-            raise MemoryError('memory allocation failed, allocating 1280 bytes')
-        return real(name)
-    monkeypatch.setattr(app_module, 'need', need)
+    loads = no_room_for(monkeypatch, 'trackside.ui.newgame')
     press(app, names, 'B X X A')                    # the menu's New game
     assert top(app).title == 'Error' and len(app.stack) == 2
     assert top(app).text == 'The device ran out of working memory. Switch off and on again to free it.'
     press(app, names, 'A')                          # gone: the saved games, with the game
     assert top(app).title == 'Saved games'
-    monkeypatch.setattr(app_module, 'need', real)
+    loads()
     press(app, names, 'A A')                        # its save, Resume
     assert app.session is not None and app.session.standings() == was
 
@@ -470,24 +477,17 @@ def test_a_menu_that_cannot_be_loaded_mid_game_says_the_game_is_saved(tmp_path, 
     # no block (a Russian Railroads game of 200 entries at the device heap,
     # issue 30): the Error screen says so in a player's words, back is the
     # game as it was, and a power-on opens it where it is, every entry there.
-    import trackside.ui.app as app_module
     app, names = device('pico_display', tmp_path)
     press(app, names, keys('steam-base-3p.keys'))
     was, cursor = app.session.standings(), app.session.cursor
-    real = app_module.need
-
-    def need(name):
-        if name == 'trackside.ui.menu':
-            raise MemoryError('memory allocation failed, allocating 464 bytes')
-        return real(name)
-    monkeypatch.setattr(app_module, 'need', need)
+    loads = no_room_for(monkeypatch, 'trackside.ui.menu')
     press(app, names, 'B')                          # the menu
     assert top(app).title == 'Error'
     assert top(app).text == ('The device ran out of working memory. Every entry is saved: '
                              'switch off and on again, and the game opens where it is.')
     press(app, names, 'A')
     assert type(top(app)).__name__ == 'Dashboard' and app.session.cursor == cursor
-    monkeypatch.setattr(app_module, 'need', real)
+    loads()
     again, names = device('pico_display', tmp_path)  # the power-on
     assert type(top(again)).__name__ == 'Dashboard'
     assert (again.session.cursor, again.session.standings()) == (cursor, was)

@@ -114,9 +114,12 @@ What sets the figures (the failing allocation under each, with a traceback): Ste
 by a late glyph: the MacroPad's glyph cache (`cp_canvas.py`) starts again when full, and its
 dict's table (up to 1 KB) finds no block on a heap in pieces (taking the entries out one by
 one, the table kept, measured no better); Russian Railroads by its final scoring, compiled in
-the game's last presses (`once.py`), whose 1.2 KB finds no block with 40 KB free; Brass by its
-end likewise; the score pad's new-game screens by `newgame.py`, compiled at their power-on
-(opening them after `saves_ui.py`'s code had gone, measured no better).
+the game's last presses (`once.py`), whose 1.2 KB finds no block with 40 KB free, and its
+middle (presses 41-507 alone need 234 KB) by `questions.py`, compiled at its power-on with 40 KB
+free (a restart into the final scoring, tried, gained nothing); Brass (Warfrog 2007) by the
+menu, compiled mid-game, whose 1.2 KB finds no block; the score pad's new-game screens by
+`newgame.py`, compiled at their power-on (opening them after `saves_ui.py`'s code had gone,
+measured no better).
 Russian Railroads and Brass hold about 190-200 KB in play, more than the 191 KB the target
 allows before anything is compiled. Whether a heap works is not monotonic in its size, and
 each figure moves by a few KB with a change anywhere in the firmware: where the pieces fall
