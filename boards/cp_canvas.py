@@ -12,8 +12,8 @@
 #   - Canvas has the same drawing methods on a displayio.Bitmap (16 values on colour
 #     screens, 2 on mono), with bitmaptools.fill_region for every filled shape and
 #     bitmaptools.arrayblit for text: each glyph seen in an ink is turned once into a
-#     block of one byte a pixel (the ink's colours already in it) and kept, so drawing
-#     it again is one C call.
+#     block of one byte a pixel (the ink's colours already in it) and kept in one
+#     bytearray, so drawing it again is one C call.
 #   - Display keeps two Bitmaps: the canvas the UI draws into, and the one a TileGrid
 #     shows. show(x, y, w, h) copies that rectangle across (bitmaptools.blit) and
 #     refreshes the panel, so displayio sends only it, as show() does on MicroPython.
@@ -36,8 +36,11 @@ GS2_HMSB = 5
 GS8 = 6
 
 # bytes of glyph blocks kept per canvas (one byte a pixel: 128 for an 8x16 glyph, 512
-# for the 16x32 digits); past this the cache starts again, so memory stays bounded on
-# a small board (a board module may set it lower or higher)
+# for the 16x32 digits), all in one bytearray made at the first text; when it is full
+# the cache starts again, so memory stays bounded on a small board (a board module may
+# set it lower or higher). One array, not a bytearray a glyph: on the MacroPad a small
+# font's glyph of 24 pixels cost 64 bytes of heap as its own object, and the cache's
+# 4 KB of pixels held 9 KB there, in a hundred pieces over the heap (issue 30).
 CACHE_BYTES = 24576
 
 
@@ -103,8 +106,9 @@ class Canvas:
         self.width = bitmap.width
         self.height = bitmap.height
         self.mono = mono
-        self._glyphs = {}
-        self._cached = 0
+        self._glyphs = {}           # a glyph's bits and ink -> where its block starts
+        self._pool = None           # the blocks, one after another (CACHE_BYTES)
+        self._cached = 0            # how much of it is used
 
     def _c(self, c):
         if self.mono:
@@ -203,24 +207,34 @@ class Canvas:
             # text: the glyph in this ink as one block, then one arrayblit
             c0 = palette.pixel(0, 0)
             c1 = palette.pixel(1, 0)
+            n = sw * sh
             k = bytes(src._buf) + bytes((c0, c1, sw, sh))
-            block = self._glyphs.get(k)
-            if block is None:
-                if self._cached + sw * sh > CACHE_BYTES:
+            at = self._glyphs.get(k)
+            if at is None:
+                if self._pool is None:
+                    self._pool = memoryview(bytearray(CACHE_BYTES))
+                block = self._pool
+                if n > len(block):
+                    block = memoryview(bytearray(n))    # (larger than the cache: not kept)
+                elif self._cached + n > len(block):
                     self._glyphs = {}
                     self._cached = 0
-                self._cached += sw * sh
-                block = bytearray(sw * sh)
+                at = self._cached if block is self._pool else 0
                 buf = src._buf
                 stride = src._stride
-                i = 0
+                i = at
                 for yy in range(sh):
                     row = yy * stride
                     for xx in range(sw):
                         p = row + xx
                         block[i] = c1 if buf[p >> 3] & (0x80 >> (p & 7)) else c0
                         i += 1
-                self._glyphs[k] = block
+                if block is self._pool:
+                    self._glyphs[k] = at
+                    self._cached += n
+            else:
+                block = self._pool
+            block = block[at:at + n]
             if key == c0 or key == c1:
                 if c0 == c1:
                     return                      # every pixel is the key

@@ -257,6 +257,47 @@ def test_the_hosts_arrayblit_refuses_what_circuitpythons_refuses():
                                          'refused pixel coordinates out of bounds'], r.stderr
 
 
+
+CACHE_SCRIPT = r"""
+import sys; sys.path[:0] = ['host_sim/shim', 'firmware', '.', 'boards', 'tests/cp']
+from host_sim import cphost
+cphost.install('macropad')
+import cp_canvas, cpcanvas_bytes
+cp_canvas.install()                     # (framebuf is the canvas, as on the board)
+from trackside.ui import font
+cp_canvas.CACHE_BYTES = int(sys.argv[1])
+display = cp_canvas.Display(__import__('board').DISPLAY, 128, 64, True)
+c = display.canvas
+lit, dark = font.ink(0, 0, 1), font.ink(0, 1, 0)
+small, big = font.load('small'), font.load('digits')
+for n in range(3):                      # again and again: drawn from the cache, or kept anew
+    for x, y, f, text, ink, key in ((0, 0, small, 'Bob 12 -3', lit, -1), (0, 16, big, '7:45', lit, -1),
+                                    (64, 16, small, 'Ann', dark, -1), (2, 48, small, 'Bob 12', lit, 0),
+                                    (70, 40, big, '0', dark, 1)):
+        f.draw(c, x + n, y, text, ink, key=key)
+print(cpcanvas_bytes.packed(display).hex(), len(c._glyphs), c._cached)
+"""
+
+
+def test_a_glyph_cache_too_small_for_a_glyph_draws_the_same_pixels():
+    # boards/cp_canvas.py keeps each glyph's block in one bytearray (CACHE_BYTES): full,
+    # it starts again; a glyph larger than it (the 16x32 digits' 512 pixels) is drawn
+    # from a block of its own, not kept. Each way gives the pixels of a cache that
+    # keeps everything (which the whole-game tests compare with MicroPython's canvas).
+    runs = {}
+    for size in (24576, 300, 0):
+        r = subprocess.run([sys.executable, '-c', CACHE_SCRIPT, str(size)], cwd=ROOT,
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr[-2000:]
+        pixels, kept, used = r.stdout.split()
+        runs[size] = pixels, int(kept), int(used)
+    assert runs[300][0] == runs[0][0] == runs[24576][0]
+    assert runs[24576][0].strip('0')                # (something was drawn)
+    assert runs[24576][1] > 10 and runs[24576][2] > 300     # every glyph kept
+    assert 0 < runs[300][2] <= 300                  # small ones kept, up to the size
+    assert runs[0][1:] == (0, 0)                    # nothing kept
+
+
 DISPLAY_SCRIPT = r'''
 import json, sys
 sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[1] + '/tests/cp')

@@ -88,7 +88,7 @@ The peak is the code held at once: the engine and the UI (about 90 KB of bytecod
 and dicts on this bench from source, `tools/bench_modules.py`'s `.mpy` column is close to it),
 the game's rules and screens (Steam 35-40 KB, Russian Railroads and Brass about 45-60 KB), the
 interned names of every module compiled so far (kept for good: about 24 KB for 1,100-1,230
-names), the canvas and its glyph cache (capped at 4 KB of blocks on the MacroPad), and the
+names), the canvas and its glyph cache (4 KB of blocks in one bytearray on the MacroPad), and the
 game itself (a few KB). What a game needs over its peak is the compiler's and the heap's: each
 module is compiled whole as it is imported, its parse tree (about 20 bytes a token here)
 beside everything loaded before it, and once a game is under way the heap is in pieces, so a
@@ -110,10 +110,11 @@ power-on's heap. A save's game code is compiled before its log is replayed
 600 tokens is compiled after it but for four parts named with their reasons (the menu,
 Steam's opening auction, Russian Railroads' once-a-game cards and final scoring, Brass's end).
 
-What sets the figures (the failing allocation under each, with a traceback): Steam's game
-by a late glyph: the MacroPad's glyph cache (`cp_canvas.py`) starts again when full, and its
-dict's table (up to 1 KB) finds no block on a heap in pieces (taking the entries out one by
-one, the table kept, measured no better); Russian Railroads by its final scoring, compiled in
+What sets the figures (the failing allocation under each, with a traceback): Steam's game,
+until the glyph blocks went into one bytearray, by a late glyph: the MacroPad's glyph cache
+(`cp_canvas.py`) starts again when full, and its dict's table (up to 1 KB) finds no block on a
+heap in pieces (taking the entries out one by one, the table kept, measured no better; since
+the one bytearray, not traced again); Russian Railroads by its final scoring, compiled in
 the game's last presses (`once.py`), whose 1.2 KB finds no block with 40 KB free, and its
 middle (presses 41-507 alone need 234 KB) by `questions.py`, compiled at its power-on with 40 KB
 free (a restart into the final scoring, tried, gained nothing); Brass (Warfrog 2007) by the
@@ -129,8 +130,11 @@ heap above it working, up to the first found working (a bisection could stop on 
 under failing ones); differences of a few KB between two commits are still not a measured
 gain or loss.
 
-Tried and measured, and not kept: the glyph cache made whole at start-up (4 KB of blocks and
-its dict table at once: Steam 4 KB worse, Brass 5 KB worse), a block kept free at the top of
+Kept: the glyph blocks in one bytearray of `CACHE_BYTES`, made at the first text, its dict
+giving where each block starts (each block its own bytearray, 43 of them held 9 KB for 3.6 KB
+of pixels on the MacroPad): every game's peak 1.0-2.3 KB lower, its figures within the few KB
+a change moves them. Tried and measured, and not kept: the glyph cache made whole at start-up
+(4 KB of blocks and its dict table at once: Steam 4 KB worse, Brass 5 KB worse), a block kept free at the top of
 the heap while the code is compiled and let go after (8-24 KB blocks: 2-20 KB worse), the
 game's rules compiled before the UI's modules at power-on (Steam's game 4 KB better, not
 enough to matter), Russian Railroads' final scoring compiled with the rest at power-on (no
