@@ -196,6 +196,41 @@ class Canvas:
         if 0 <= x2 < w and 0 <= y2 < h:
             bm[x2, y2] = c
 
+    def _block(self, src, c0, c1):
+        # The glyph src in the ink c0 (its 0s), c1 (its 1s), one byte a pixel: from the
+        # cache, or made there (the cache started again when full), or made apart when it
+        # is larger than the whole cache.
+        sw = src._w
+        sh = src._h
+        n = sw * sh
+        k = bytes(src._buf) + bytes((c0, c1, sw, sh))
+        at = self._glyphs.get(k)
+        if at is not None:
+            return self._pool[at:at + n]
+        if self._pool is None:
+            self._pool = memoryview(bytearray(CACHE_BYTES))
+        if n > len(self._pool):
+            block = memoryview(bytearray(n))        # (not kept)
+            at = 0
+        else:
+            if self._cached + n > len(self._pool):
+                self._glyphs = {}
+                self._cached = 0
+            block = self._pool
+            at = self._cached
+            self._glyphs[k] = at
+            self._cached += n
+        buf = src._buf
+        stride = src._stride
+        i = at
+        for yy in range(sh):
+            row = yy * stride
+            for xx in range(sw):
+                p = row + xx
+                block[i] = c1 if buf[p >> 3] & (0x80 >> (p & 7)) else c0
+                i += 1
+        return block[at:at + n]
+
     def blit(self, src, x, y, key=-1, palette=None):
         sw = src._w
         sh = src._h
@@ -207,34 +242,7 @@ class Canvas:
             # text: the glyph in this ink as one block, then one arrayblit
             c0 = palette.pixel(0, 0)
             c1 = palette.pixel(1, 0)
-            n = sw * sh
-            k = bytes(src._buf) + bytes((c0, c1, sw, sh))
-            at = self._glyphs.get(k)
-            if at is None:
-                if self._pool is None:
-                    self._pool = memoryview(bytearray(CACHE_BYTES))
-                block = self._pool
-                if n > len(block):
-                    block = memoryview(bytearray(n))    # (larger than the cache: not kept)
-                elif self._cached + n > len(block):
-                    self._glyphs = {}
-                    self._cached = 0
-                at = self._cached if block is self._pool else 0
-                buf = src._buf
-                stride = src._stride
-                i = at
-                for yy in range(sh):
-                    row = yy * stride
-                    for xx in range(sw):
-                        p = row + xx
-                        block[i] = c1 if buf[p >> 3] & (0x80 >> (p & 7)) else c0
-                        i += 1
-                if block is self._pool:
-                    self._glyphs[k] = at
-                    self._cached += n
-            else:
-                block = self._pool
-            block = block[at:at + n]
+            block = self._block(src, c0, c1)
             if key == c0 or key == c1:
                 if c0 == c1:
                     return                      # every pixel is the key

@@ -257,7 +257,6 @@ def test_the_hosts_arrayblit_refuses_what_circuitpythons_refuses():
                                          'refused pixel coordinates out of bounds'], r.stderr
 
 
-
 CACHE_SCRIPT = r"""
 import sys; sys.path[:0] = ['host_sim/shim', 'firmware', '.', 'boards', 'tests/cp']
 from host_sim import cphost

@@ -123,7 +123,7 @@ menu, compiled mid-game, whose 1.2 KB finds no block; the score pad's new-game s
 measured no better).
 Russian Railroads and Brass hold about 190-200 KB in play, more than the 191 KB the target
 allows before anything is compiled. Whether a heap works is not monotonic in its size, and
-each figure moves by a few KB with a change anywhere in the firmware: where the pieces fall
+each figure moves by a few KB (up to 10) with a change anywhere in the firmware: where the pieces fall
 decides which block is found (the score pad's game read 191, 193 and 195 KB by bisection with
 one line of `saves_ui.py` or `app.py` taken out). So a figure is the smallest heap with every
 heap above it working, up to the first found working (a bisection could stop on a lucky heap
@@ -132,8 +132,9 @@ gain or loss.
 
 Kept: the glyph blocks in one bytearray of `CACHE_BYTES`, made at the first text, its dict
 giving where each block starts (each block its own bytearray, 43 of them held 9 KB for 3.6 KB
-of pixels on the MacroPad): every game's peak 1.0-2.3 KB lower, its figures within the few KB
-a change moves them. Tried and measured, and not kept: the glyph cache made whole at start-up
+of pixels on the MacroPad): every game's peak 1.0-2.3 KB lower, its figures within what a
+change moves them (the score pad's read 190 KB with the blocks made inside `blit()`, and 200 KB
+with the same lines moved into a method of their own). Tried and measured, and not kept: the glyph cache made whole at start-up
 (4 KB of blocks and its dict table at once: Steam 4 KB worse, Brass 5 KB worse), a block kept free at the top of
 the heap while the code is compiled and let go after (8-24 KB blocks: 2-20 KB worse), the
 game's rules compiled before the UI's modules at power-on (Steam's game 4 KB better, not
