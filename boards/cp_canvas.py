@@ -42,6 +42,7 @@ GS8 = 6
 # font's glyph of 24 pixels cost 64 bytes of heap as its own object, and the cache's
 # 4 KB of pixels held 9 KB there, in a hundred pieces over the heap (issue 30).
 CACHE_BYTES = 24576
+GLYPHS = 160            # the most glyphs it keeps: its dict is made at this size
 
 
 def install():
@@ -209,13 +210,19 @@ class Canvas:
             return self._pool[at:at + n]
         if self._pool is None:
             self._pool = memoryview(bytearray(CACHE_BYTES))
+            # The dict's table made now at the size it will have: grown in play, the
+            # table needs a block of 1-2 KB that a heap in pieces may not have (a
+            # game of Russian Railroads on the MacroPad ran out so); emptied, its table
+            # is kept (py/map.c reuses the slots).
+            for i in range(GLYPHS):
+                self._glyphs[i] = 0
+            self._empty()
         if n > len(self._pool):
             block = memoryview(bytearray(n))        # (not kept)
             at = 0
         else:
-            if self._cached + n > len(self._pool):
-                self._glyphs = {}
-                self._cached = 0
+            if self._cached + n > len(self._pool) or len(self._glyphs) >= GLYPHS:
+                self._empty()
             block = self._pool
             at = self._cached
             self._glyphs[k] = at
@@ -230,6 +237,12 @@ class Canvas:
                 block[i] = c1 if buf[p >> 3] & (0x80 >> (p & 7)) else c0
                 i += 1
         return block[at:at + n]
+
+    def _empty(self):
+        # the cache starts again, its dict's table kept
+        while self._glyphs:
+            self._glyphs.popitem()
+        self._cached = 0
 
     def blit(self, src, x, y, key=-1, palette=None):
         sw = src._w

@@ -36,6 +36,7 @@ import cp_keys
 
 cp_canvas.install()         # `import framebuf` is the displayio canvas from here on
 cp_canvas.CACHE_BYTES = 4096        # the RP2040's heap is small (docs/benchmarks-source.md); its fonts are small too
+cp_canvas.GLYPHS = 64               # (4 KB holds about 50 of its glyphs)
 
 NAME = 'Adafruit MacroPad RP2040'
 WIDTH, HEIGHT = 128, 64
