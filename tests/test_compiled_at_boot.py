@@ -28,7 +28,6 @@ SMALL = 600         # tokens: a parse tree of about 12 KB on the 64-bit bench
 # in a game that is short of heap in play (the source bench).
 LATE = {
     'trackside.games.brass.end': 'the end of the game, once (1500 tokens)',
-    'trackside.games.russianrailroads.once': 'the starting cards and the final scoring (1200)',
     'trackside.games.steam.auction': "the opening auction, at a game's start (600)",
     'trackside.ui.menu': 'opened by a player now and then (800; the history in it, 600, is '
                          'history.py, loaded when it is opened)',

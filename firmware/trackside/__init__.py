@@ -4,6 +4,12 @@ import sys
 
 
 _torn = False       # an import ran out of memory: mend() is due
+try:
+    # compiled from source as it is imported (CircuitPython; CPython), or loaded
+    # from .mpy files (MicroPython boards: trackside/__init__.mpy)
+    FROM_SOURCE = __file__.endswith('.py')
+except NameError:                               # (a port without __file__)
+    FROM_SOURCE = True
 
 
 def need(name):

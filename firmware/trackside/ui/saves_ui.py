@@ -5,7 +5,7 @@
 # lets it go (App.home).
 from trackside.ui.screens import ListScreen, ConfirmScreen, MessageScreen
 from trackside.files import SaveError
-from trackside import need, unload
+from trackside import need, unload, FROM_SOURCE
 from trackside.games import names
 import gc
 import sys
@@ -80,11 +80,13 @@ def put_aside(app):
 
 def compile_game(words):
     # A game's code loaded before its save is read, one module at a time on a swept
-    # heap: the setup's checks, the game screen's, the game's rules and the parts they load later
-    # (PARTS, docs/engine.md), the game's screens. From source (CircuitPython) a
-    # module is compiled as it is imported, its parse tree beside all that is held;
-    # compiled after the replay has spread the game's many small objects over the
-    # heap, one found no room (docs/benchmarks-source.md).
+    # heap: the game's rules, the parts they load later (PARTS, docs/engine.md) and
+    # the game's screens, then the setup's checks and the game screen's. From source
+    # (CircuitPython) a module is compiled as it is imported, its parse tree beside
+    # all that is held; compiled after the replay has spread the game's many small
+    # objects over the heap, one found no room (docs/benchmarks-source.md). The
+    # game's modules first: theirs are the largest trees (Russian Railroads' rules
+    # 3,500 tokens, its questions 2,900; the game screen's 500-1,200 each).
     # (Only from source: from .mpy files, as MicroPython boards run the firmware,
     # nothing is compiled, and each module is loaded when first needed, the entry's
     # screens never if no entry is made.)
@@ -92,9 +94,7 @@ def compile_game(words):
     if not FROM_SOURCE or name not in names():
         return                              # (not a game: reading the save says why)
     where = 'trackside.games.' + name
-    for m in ('trackside.setupline', 'trackside.settings', 'trackside.ui.rows',
-              'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.entry', where):
-        compiled(m)
+    compiled(where)
     game = sys.modules[where]
     parts = getattr(game, 'PARTS', ())
     if isinstance(parts, dict):             # by variant: the setup's second word, or the first
@@ -102,6 +102,9 @@ def compile_game(words):
         parts = parts.get(variant, ())
     for part in parts + ('ui',):
         compiled(where + '.' + part)
+    for m in ('trackside.setupline', 'trackside.settings', 'trackside.ui.rows',
+              'trackside.ui.table', 'trackside.ui.dashboard', 'trackside.ui.entry'):
+        compiled(m)
 
 
 def compiled(name):
@@ -114,10 +117,6 @@ def compiled(name):
 
 
 SWEEP = hasattr(gc, 'mem_free')
-try:
-    FROM_SOURCE = __file__.endswith('.py')      # (saves_ui.mpy: compiled already)
-except NameError:                               # (a port without __file__)
-    FROM_SOURCE = True
 
 
 def one_game(name):

@@ -15,7 +15,7 @@
 # the final scoring, _pages.py the menu's pages (the last three are loaded
 # only when needed); none of them imports this module.
 from trackside.rules import RuleError, NOBODY, ask
-from trackside import need, unload
+from trackside import need, unload, FROM_SOURCE
 from trackside.games.russianrailroads.log import (   # noqa: F401 (the session's)
     VERBS, CHANGES, parse, unparse)
 from trackside.games.russianrailroads import board as B
@@ -332,7 +332,7 @@ def do_score(s, names):
 # replayed log never needs them; the device loads them as a game is
 # opened, PARTS) ---------------------------------------------------------
 
-PARTS = ('questions',)
+PARTS = ('questions', 'once')
 
 def need_questions():
     return need('trackside.games.russianrailroads.questions')
@@ -358,8 +358,13 @@ def need_once():
 
 
 def let_go():
-    # The once-a-game module is not needed until the next time (its RAM back).
-    unload(ONCE)
+    # The once-a-game module is not needed until the next time (its RAM back),
+    # when it is loaded again from its .mpy file. Compiled from source, it is
+    # kept: it was compiled as the save was opened (PARTS), and compiled again
+    # for the final scoring, in the game's last presses, it found no room in a
+    # heap in pieces (docs/benchmarks-source.md).
+    if not FROM_SOURCE:
+        unload(ONCE)
 
 
 # --- the session's questions ----------------------------------------------------------------

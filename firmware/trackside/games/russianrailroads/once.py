@@ -1,7 +1,8 @@
 # Russian Railroads: what happens once a game, kept apart so that it is in
 # memory only then: the starting bonus cards (§2) and the final scoring
 # (§11) with its questions. __init__.py loads it when needed and
-# lets it go after (need_once() in __init__.py); it imports nothing of that one.
+# lets it go after (need_once(), let_go(): from .mpy files; compiled from
+# source it is one of the PARTS, kept); it imports nothing of that one.
 from trackside.rules import RuleError, PICK
 from trackside.games.russianrailroads import board as B
 from trackside.games.russianrailroads.board import LEN, LINES, LINE_TITLES, ACTIONS, OVER
