@@ -80,6 +80,12 @@ COUNTED = {
     'Steam base': 220, 'Steam standard': 233, 'Score pad': 203, 'Russian Railroads 2p': 272,
     'Russian Railroads 4p': 268, 'Brass (Warfrog 2007)': 275, 'Brass (Roxley 2018)': 271,
 }
+# The last stop's (commit 71c5855), on this bench: the smallest heap, KB, 64-bit (the
+# larger of the new-game screens' and the game's).
+STOP = {
+    'Steam base': 208, 'Steam standard': 211, 'Score pad': 200, 'Russian Railroads 2p': 248,
+    'Russian Railroads 4p': 244, 'Brass (Warfrog 2007)': 247, 'Brass (Roxley 2018)': 244,
+}
 # Where the heap goes, and what is left (kept with the numbers: a run that meets the
 # target should make this read wrong).
 WHERE = '''## Where it goes, and what is left
@@ -104,24 +110,28 @@ game is opened by a restart once it is saved, its start (`new_game`) made at tha
 and Menu > New game and Menu > Saved games restart too (into the new-game screens or the list,
 back from them into the game): the new-game screens, the list and the game each have a
 power-on's heap. A save's game code is compiled before its log is replayed
-(`ui/saves_ui.py`, `compile_game`: the setup's checks, the game screen, the rules and their
-`PARTS`, the game's screens), a module at a time on a swept heap;
-`tests/test_compiled_at_boot.py` holds that nothing larger than
-600 tokens is compiled after it but for four parts named with their reasons (the menu,
-Steam's opening auction, Russian Railroads' once-a-game cards and final scoring, Brass's end).
+(`ui/saves_ui.py`, `compile_game`: the rules, their `PARTS` and the game's screens first, the
+largest parse trees while the least is held, then the setup's checks and the game screen's),
+a module at a time on a swept heap; `tests/test_compiled_at_boot.py` holds that nothing
+larger than 600 tokens is compiled after it but for three parts named with their reasons (the
+menu, Steam's opening auction, Brass's end). Russian Railroads' once-a-game cards and final
+scoring (`once.py`) are one of its `PARTS`, kept all game from source.
 
-What sets the figures (the failing allocation under each, with a traceback): Steam's game,
-until the glyph blocks went into one bytearray, by a late glyph: the MacroPad's glyph cache
-(`cp_canvas.py`) starts again when full, and its dict's table (up to 1 KB) finds no block on a
-heap in pieces (taking the entries out one by one, the table kept, measured no better; since
-the one bytearray, not traced again); Russian Railroads by its final scoring, compiled in
-the game's last presses (`once.py`), whose 1.2 KB finds no block with 40 KB free, and its
-middle (presses 41-507 alone need 234 KB) by `questions.py`, compiled at its power-on with 40 KB
-free (a restart into the final scoring, tried, gained nothing); Brass (Warfrog 2007) by the
-menu, compiled mid-game, whose 1.2 KB finds no block; the score pad's new-game screens by
-`newgame.py`, compiled at their power-on (opening them after `saves_ui.py`'s code had gone,
-measured no better).
-Russian Railroads and Brass hold about 190-200 KB in play, more than the 191 KB the target
+What a module's compiling needs (imported with everything else the game holds loaded, the
+smallest free heap found): Russian Railroads' `questions.py` (2,873 tokens) 58 KB, for 9 KB of
+code kept; its `once.py` (1,201 tokens) 31 KB, for 4.6 KB.
+
+What set the figures at the last stop (71c5855; the failing allocation under each, with a
+traceback): Russian Railroads by its final scoring, compiled in the game's last presses
+(`once.py`), whose 1.2 KB found no block with 46 KB free, and, with that compiled at power-on,
+by the glyph cache's dict, whose table grew (944 bytes) as glyphs came and found no block;
+Brass (Warfrog 2007) and the score pad's game by the menu, compiled mid-game (1.2-1.8 KB not
+found); the score pad's new-game screens by `newgame.py`, compiled at their power-on (opening
+them after `saves_ui.py`'s code had gone, measured no better). Now: Russian Railroads by the
+big digits' font, compiled when first drawn (865 bytes not found); Brass (Roxley 2018) by an
+entry near its end that ran out, whose "Not saved" screen compiles the saves' code again
+(`fixed.py`, let go in play: 1.8 KB not found).
+Russian Railroads and Brass hold about 188-203 KB in play, more than the 191 KB the target
 allows before anything is compiled. Whether a heap works is not monotonic in its size, and
 each figure moves by a few KB (up to 10) with a change anywhere in the firmware: where the pieces fall
 decides which block is found (the score pad's game read 191, 193 and 195 KB by bisection with
@@ -134,12 +144,23 @@ Kept: the glyph blocks in one bytearray of `CACHE_BYTES`, made at the first text
 giving where each block starts (each block its own bytearray, 43 of them held 9 KB for 3.6 KB
 of pixels on the MacroPad): every game's peak 1.0-2.3 KB lower, its figures within what a
 change moves them (the score pad's read 190 KB with the blocks made inside `blit()`, and 200 KB
-with the same lines moved into a method of their own). Tried and measured, and not kept: the glyph cache made whole at start-up
+with the same lines moved into a method of their own). Kept since 71c5855, measured on this
+bench one at a time (Russian Railroads 2p's game, KB): the game's rules and parts compiled
+before the game screen's modules, alone, 248 (no better); Russian Railroads' final scoring one
+of its `PARTS`, compiled at power-on and kept, alone, 238; both, 232; and the glyph cache's
+dict made at its full size (`GLYPHS`) with the first text, emptied with its table kept, 231
+(the other games within a few KB of before; `tests/mp/glyph_table.py` draws more glyphs than
+it keeps with no block over 512 bytes free). Tried and measured, and not kept: the glyph cache made whole at start-up
 (4 KB of blocks and its dict table at once: Steam 4 KB worse, Brass 5 KB worse), a block kept free at the top of
-the heap while the code is compiled and let go after (8-24 KB blocks: 2-20 KB worse), the
-game's rules compiled before the UI's modules at power-on (Steam's game 4 KB better, not
-enough to matter), Russian Railroads' final scoring compiled with the rest at power-on (no
-better for 2 players, 6 KB worse for 4), `micropython.opt_level(3)` (30% less bytecode here,
+the heap while the code is compiled and let go after (8-24 KB blocks: 2-20 KB worse), and one
+held from the replay's end and let go before a module is compiled in play (8-32 KB: Russian
+Railroads 2p's game 246-270), every module over 700 or 1,200 tokens on the drive in parts, each
+compiled on its own into the module's globals (`exec`: a parse tree of a part's size; Russian
+Railroads 2p's game 254, its new-game screens 229), its classes split too (a class continued
+by a subclass of itself: 9 KB more code for the App's modules, the game 274), the menu
+compiled at power-on and kept (the score pad's game 193 to 179 KB, but its new-game screens
+set its figure, and Russian Railroads 4p, Brass (Roxley 2018) and Steam standard 3-6 KB
+worse), `micropython.opt_level(3)` (30% less bytecode here,
 but most likely not on CircuitPython: its `py/circuitpy_mpconfig.h` sets
 `CIRCUITPY_MICROPYTHON_ADVANCED` to 0; not confirmed on a board).
 
@@ -387,14 +408,14 @@ def main(argv):
     lines += ['', 'Before (64-bit "needs", KB; until eb6a287 the stand-ins\' 17-20 KB were counted in',
               'it, until 4dbad3d the whole game was played in one heap, new game and all; f988a40',
               'is measured on the bench as it was at 3e98f29, its drive\'s files not slimmed; every',
-              'column but Now by bisection, which could stop on a lucky heap):', '',
-              '| Game | Issue 30 opened (9b90f28) | 4dbad3d | eb6a287 | f988a40 | Now |',
-              '|---|---|---|---|---|---|']
+              'column but the last two by bisection, which could stop on a lucky heap):', '',
+              '| Game | Issue 30 opened (9b90f28) | 4dbad3d | eb6a287 | f988a40 | 71c5855 | Now |',
+              '|---|---|---|---|---|---|---|']
     for title, name, how, presses, actions, most, lobby, game, where, aside in rows:
         if title in BEFORE:
-            lines.append('| %s | %d | %d | %d | %d | %d |' % (
+            lines.append('| %s | %d | %d | %d | %d | %d | %d |' % (
                 title, BEFORE[title][1], LAST[title], COUNTED[title], START[title],
-                max(lobby, game)))
+                STOP[title], max(lobby, game)))
     publish(lines + ['', WHERE], '--write' in argv, 'benchmarks-source.md')
 
 
