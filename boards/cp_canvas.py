@@ -36,9 +36,9 @@ GS2_HMSB = 5
 GS8 = 6
 
 # bytes of glyph blocks kept per canvas (one byte a pixel: 128 for an 8x16 glyph, 512
-# for the 16x32 digits), all in one bytearray made at the first text; when it is full
-# the cache starts again, so memory stays bounded on a small board (a board module may
-# set it lower or higher). One array, not a bytearray a glyph: on the MacroPad a small
+# for the 16x32 digits), all in one bytearray made at the first text; when it is full,
+# or holds GLYPHS glyphs, the cache starts again, so memory stays bounded on a small
+# board (a board module may set either lower or higher). One array, not a bytearray a glyph: on the MacroPad a small
 # font's glyph of 24 pixels cost 64 bytes of heap as its own object, and the cache's
 # 4 KB of pixels held 9 KB there, in a hundred pieces over the heap (issue 30).
 CACHE_BYTES = 24576
@@ -199,8 +199,8 @@ class Canvas:
 
     def _block(self, src, c0, c1):
         # The glyph src in the ink c0 (its 0s), c1 (its 1s), one byte a pixel: from the
-        # cache, or made there (the cache started again when full), or made apart when it
-        # is larger than the whole cache.
+        # cache, or made there (the cache started again when full or at GLYPHS glyphs),
+        # or made apart when it is larger than the whole cache.
         sw = src._w
         sh = src._h
         n = sw * sh

@@ -300,7 +300,7 @@ def test_a_glyph_cache_too_small_for_a_glyph_draws_the_same_pixels():
 def test_the_glyph_cache_needs_no_new_block_once_its_first_text_is_drawn(micropython):
     # On the MacroPad its dict grew as glyphs came (a table of 1-2 KB made anew), and
     # late in a game of Russian Railroads, compiled from source, the heap in pieces had
-    # no such block with 40 KB free (docs/benchmarks-source.md). Its table is made at
+    # no such block (docs/benchmarks-source.md). Its table is made at
     # full size with the first text and kept when it starts again: on MicroPython, with
     # no block larger than 512 bytes free, more glyphs than it keeps are drawn, three times.
     out = micropython(['tests/mp/glyph_table.py'], heap='300000').split()

@@ -2,8 +2,8 @@
 # tree (about 20 bytes a token on the 64-bit bench) beside everything held then; one
 # compiled once a game is under way found no room in a heap in pieces (issue 30,
 # docs/benchmarks-source.md). So a game's code is compiled as its save is opened
-# (ui/saves_ui.py, compile_game: the game screen, the rules and their PARTS, the game's
-# screens), before the log is replayed. Here each game of the source bench is played
+# (ui/saves_ui.py, compile_game: the rules, their PARTS and the game's screens, then the
+# game screen's), before the log is replayed. Here each game of the source bench is played
 # whole on the MacroPad with the saves CIRCUITPY has (trackside/fixed.py), a new game
 # opened by a restart as the board does: once compile_game is done, any module imported
 # for the first time (the replay's, the game screen's, the game's) must be small.

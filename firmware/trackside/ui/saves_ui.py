@@ -81,7 +81,8 @@ def put_aside(app):
 def compile_game(words):
     # A game's code loaded before its save is read, one module at a time on a swept
     # heap: the game's rules, the parts they load later (PARTS, docs/engine.md) and
-    # the game's screens, then the setup's checks and the game screen's. From source
+    # the game's screens, then the setup's checks and the game screen's (those the
+    # game's screens have not imported already: rows and table, most). From source
     # (CircuitPython) a module is compiled as it is imported, its parse tree beside
     # all that is held; compiled after the replay has spread the game's many small
     # objects over the heap, one found no room (docs/benchmarks-source.md). The

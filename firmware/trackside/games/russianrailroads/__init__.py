@@ -11,9 +11,10 @@
 # the end of each round (§13) and at the end of the game (§11).
 #
 # board.py holds a board, its score and who acts now,
-# _log.py the lines, _ask.py the questions, _once.py the starting cards and
-# the final scoring, _pages.py the menu's pages (the last three are loaded
-# only when needed); none of them imports this module.
+# log.py the lines, questions.py the questions, once.py the starting cards
+# and the final scoring, pages.py the menu's pages (the last three are
+# loaded only when needed; from source the device compiles the questions and
+# once.py as a save is opened, PARTS); none of them imports this module.
 from trackside.rules import RuleError, NOBODY, ask
 from trackside import need, unload, FROM_SOURCE
 from trackside.games.russianrailroads.log import (   # noqa: F401 (the session's)
